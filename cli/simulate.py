@@ -1,0 +1,90 @@
+"""``altbaumer simulate``: whole matches between policies, with statistics."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from altbaumer.policies import POLICIES
+from altbaumer.render import stats_table
+from altbaumer.simulate import SimulationStats, simulate_matches
+
+from .output import print_json, stderr, stdout
+
+POLICY_CHOICE = click.Choice(sorted(POLICIES))
+
+
+@click.command("simulate")
+@click.option("--matches", "-n", type=click.IntRange(min=1), default=1000, show_default=True, help="Matches to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed; the same seed gives the same statistics.")
+@click.option("--ns", type=POLICY_CHOICE, default="heuristic", show_default=True, help="Policy of N and S.")
+@click.option("--ew", type=POLICY_CHOICE, default="heuristic", show_default=True, help="Policy of E and W.")
+@click.option(
+    "--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores)."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def simulate_command(
+    matches: int, seed: int, ns: str, ew: str, workers: int | None, as_json: bool, no_progress: bool
+) -> None:
+    """Play whole matches (rounds to 5, two rounds, one-deal decider) between
+    seeded policies and report how deals and matches went.
+
+    Results depend only on --seed, never on --workers.
+    """
+    workers = workers or os.cpu_count() or 1
+    started = time.perf_counter()
+    show_bar = not as_json and not no_progress and stderr.is_terminal
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=stderr, disable=not show_bar, transient=True,
+    ) as bar:
+        task = bar.add_task("matches", total=matches)
+        stats = simulate_matches(
+            matches, seed, ns=ns, ew=ew, workers=workers, progress=lambda done: bar.advance(task, done)
+        )
+    seconds = time.perf_counter() - started
+    if as_json:
+        print_json({"seed": seed, "policies": {"N-S": ns, "E-W": ew}, "seconds": round(seconds, 3), **stats.to_dict()})
+        return
+    _report(stats, ns, ew, seed, seconds)
+
+
+def _report(stats: SimulationStats, ns: str, ew: str, seed: int, seconds: float) -> None:
+    d = stats.to_dict()
+    pct = lambda count, whole=None: f"{100 * stats.share(count, whole):.1f}%"  # noqa: E731
+    stdout.print(
+        f"[bold]{stats.matches}[/bold] matches, N-S {ns} vs E-W {ew}, seed {seed}: "
+        f"{stats.deals} deals in {seconds:.1f} s"
+    )
+    per = d["deals_per_match"]
+    stdout.print(
+        f"deals per match: mean {per['mean']:.2f} (min {per['min']}, max {per['max']}); "
+        f"rounds per match {stats.rounds / stats.matches:.2f}; deciders {stats.deciders} ({pct(stats.deciders, stats.matches)} of matches)"
+    )
+    stdout.print(stats_table("Makers (share of deals)", [
+        ("made (3–4 tricks)", str(stats.made), pct(stats.made)),
+        ("march (5 tricks)", str(stats.marched), pct(stats.marched)),
+        ("failed (0–2 tricks)", str(stats.failed), pct(stats.failed)),
+        ("  of which no trick", str(stats.makers_tricks[0]), pct(stats.makers_tricks[0])),
+    ]))
+    stdout.print(stats_table("Trump making and the cut", [
+        ("accepted the turned card", str(stats.accepted), pct(stats.accepted)),
+        ("refused", str(stats.refused), pct(stats.refused)),
+        ("compulsory (all four one suit)", str(stats.compulsory), pct(stats.compulsory)),
+        ("Trees taken at the cut", str(stats.cut_trees_taken), pct(stats.cut_trees_taken)),
+    ]))
+    lone = stats.lone_attempts
+    stdout.print(stats_table("Lone play (share of lone deals)", [
+        ("lone attempts", str(lone), pct(lone)),
+        ("lone made (3+ tricks)", str(stats.lone_made), pct(stats.lone_made, lone)),
+        ("lone marches (5 tricks)", str(stats.lone_marches), pct(stats.lone_marches, lone)),
+        ("rounds won by a lone march", str(stats.rounds_won_by_lone_march), pct(stats.rounds_won_by_lone_march, stats.rounds)),
+    ]))
+    stdout.print(stats_table("Matches won", [
+        (f"{team} ({policy})", str(d["match_wins"][team]), pct(d["match_wins"][team], stats.matches))
+        for team, policy in (("N-S", ns), ("E-W", ew))
+    ]))

@@ -1,0 +1,42 @@
+"""Build the compiled core: every ``src_cython/*.pyx`` becomes ``altbaumer.<name>``.
+
+Compiler directives are set once here rather than in each source file, as in
+scikit-learn.
+"""
+
+from pathlib import Path
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+HERE = Path(__file__).parent
+SOURCES = sorted((HERE / "src_cython").glob("*.pyx"))
+
+DIRECTIVES = {
+    "language_level": "3",
+    "boundscheck": False,
+    "wraparound": False,
+    "cdivision": True,
+    "initializedcheck": False,
+    "nonecheck": False,
+}
+
+extensions = [
+    Extension(
+        f"altbaumer.{src.stem}",
+        [str(src.relative_to(HERE))],
+        include_dirs=[numpy.get_include(), "src_cython"],
+        extra_compile_args=["-O3"],
+        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+    )
+    for src in SOURCES
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives=DIRECTIVES,
+        include_path=["src_cython"],
+    ),
+)

@@ -1,0 +1,2 @@
+"""altbaumer."""
+__version__ = "0.1.0"
