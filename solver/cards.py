@@ -42,6 +42,10 @@ class CardParseError(ValueError):
 class Suit(IntEnum):
     """The four suits, in display order (Kreuz, Pik, Herz, Karo)."""
 
+    def __bool__(self) -> bool:
+        # A member whose value is 0 must not read as "no value" in `if x:`.
+        return True
+
     CLUBS = 0
     SPADES = 1
     HEARTS = 2
@@ -90,6 +94,10 @@ _SUIT_NAMES.update({"♧": Suit.CLUBS, "♤": Suit.SPADES, "♡": Suit.HEARTS, "
 
 class Rank(IntEnum):
     """Face values, nine lowest. Game rankings differ; see :mod:`altbaumer.rules`."""
+
+    def __bool__(self) -> bool:
+        # A member whose value is 0 must not read as "no value" in `if x:`.
+        return True
 
     NINE = 0
     TEN = 1

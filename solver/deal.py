@@ -162,7 +162,7 @@ class Deal:
         top card first."""
         deal = cls.__new__(cls)
         deal._init_seats(dealer)
-        deal.pack, deal.cut, deal.cut_offer = None, None, ()
+        deal.pack, deal.cut, deal.cut_offer, deal.cut_seen = None, None, (), CardSet()
         if not set(cut_trees) <= set(TREES):
             raise InvalidDeal(f"only Trees can be taken at the cut, not {cut_trees.ascii()}")
         if cut_trees - hands[deal.cutter]:
@@ -190,6 +190,11 @@ class Deal:
         the cutter's first packet reduced by the Trees taken (rules.md, The deal)."""
         assert self.pack is not None and self.cut is not None
         completed = [c for c in self.pack[self.cut :] + self.pack[: self.cut] if c not in taken]
+        # Decision D13: the cards looked at during the cut are seen by all; one
+        # not taken is always the last card of the completed pack (stock card 4).
+        shown = self.pack[self.cut - 1]
+        seen = [shown] + ([self.pack[self.cut - 2]] if taken and self.cut >= 2 else [])
+        self.cut_seen = CardSet(seen) - CardSet(taken)
         hands = {seat: list(taken) if seat is self.cutter else [] for seat in SEATS}
         order = play_order(self.forehand)
         for packet in (3, 2):
@@ -410,6 +415,7 @@ class Deal:
             "to_act": str(self.to_act) if self.to_act is not None else None,
             "cut": None if self.cut is None else {"lifted": self.cut, "offer": cards(self.cut_offer)},
             "cut_trees": cards(self.cut_trees) if started else [],
+            "cut_seen": cards(self.cut_seen) if started else [],
             "dealt": {str(s): cards(self.dealt[s]) for s in SEATS} if started else None,
             "hands": {str(s): cards(self.hands[s]) for s in SEATS} if started else None,
             "stock": cards(self.stock) if started else None,
@@ -442,6 +448,7 @@ class Deal:
             hand=CardSet() if before_deal else self.hands[seat],
             cut_offer=self.cut_offer if before_deal else (),
             cut_trees=CardSet() if before_deal else self.cut_trees,
+            cut_seen=CardSet() if before_deal else self.cut_seen,
             turned=self.turned_card,
             accepted=None if before_deal else self.accepted,
             exposed=CardSet() if before_deal else self.exposed,

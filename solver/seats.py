@@ -27,6 +27,10 @@ class SeatParseError(ValueError):
 class Team(IntEnum):
     """The two partnerships."""
 
+    def __bool__(self) -> bool:
+        # A member whose value is 0 must not read as "no value" in `if x:`.
+        return True
+
     NS = 0
     EW = 1
 
@@ -44,6 +48,10 @@ class Team(IntEnum):
 
 class Seat(IntEnum):
     """A seat at the table. Play passes to ``next()``: anticlockwise."""
+
+    def __bool__(self) -> bool:
+        # A member whose value is 0 must not read as "no value" in `if x:`.
+        return True
 
     N = 0
     E = 1

@@ -31,7 +31,8 @@ class SeatView:
 
     ``discards`` is forehand's own discard, ``None`` for every other seat.
     ``cut_offer`` is set only while the cutter decides; ``turned`` only while
-    forehand decides. ``legal`` lists the actions open to this seat if it is
+    forehand decides. ``cut_seen`` holds the cards looked at during the cut
+    and not taken (Decision D13: public; such a card is stock card 4). ``legal`` lists the actions open to this seat if it is
     to act, else it is empty.
     """
 
@@ -44,6 +45,7 @@ class SeatView:
     hand: CardSet
     cut_offer: tuple[Card, ...]
     cut_trees: CardSet
+    cut_seen: CardSet
     turned: Optional[Card]
     accepted: Optional[bool]
     exposed: CardSet
