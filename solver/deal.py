@@ -74,15 +74,24 @@ class TakeTrees:
 
     cards: tuple[Card, ...] = ()
 
+    def __str__(self) -> str:
+        return f"takes {' '.join(map(str, self.cards))} at the cut" if self.cards else "leaves the cut"
+
 
 @dataclass(frozen=True)
 class Accept:
     """Forehand accepts the turned card's suit as trump."""
 
+    def __str__(self) -> str:
+        return "accepts"
+
 
 @dataclass(frozen=True)
 class Refuse:
     """Forehand refuses; the stock is turned until another suit appears."""
+
+    def __str__(self) -> str:
+        return "refuses"
 
 
 @dataclass(frozen=True)
@@ -91,6 +100,9 @@ class Discard:
 
     cards: tuple[Card, ...]
 
+    def __str__(self) -> str:
+        return f"discards {' '.join(map(str, self.cards))}"
+
 
 @dataclass(frozen=True)
 class DeclareAlone:
@@ -98,10 +110,16 @@ class DeclareAlone:
 
     alone: bool
 
+    def __str__(self) -> str:
+        return "plays alone" if self.alone else "does not play alone"
+
 
 @dataclass(frozen=True)
 class Play:
     card: Card
+
+    def __str__(self) -> str:
+        return f"plays {self.card}"
 
 
 Action = Union[TakeTrees, Accept, Refuse, Discard, DeclareAlone, Play]

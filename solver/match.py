@@ -28,7 +28,7 @@ from .cards import Card, Rank, Suit
 from .deal import Deal, Phase
 from .errors import MatchOver, WrongPhase
 from .scoring import DealScore
-from .seats import Seat, Team
+from .seats import Seat, Team, forehand_of
 
 __all__ = ["Seating", "draw_for_partners", "DealRecord", "Match", "ROUND_TARGET", "ROUNDS_TO_WIN"]
 
@@ -101,25 +101,29 @@ class Match:
         self._check_open()
         if deal.dealer is not self.dealer:
             raise WrongPhase(f"the deal was dealt by {deal.dealer}, but it is {self.dealer}'s turn to deal")
-        if deal.phase is not Phase.DONE:
-            raise WrongPhase(f"the deal is not over: it is in the {deal.phase.value} phase")
-        score = deal.score()
+        return self.record_score(deal.score())
+
+    def record_score(self, score: DealScore) -> DealRecord:
+        """Move the match on by one deal of the current dealer with this result."""
+        self._check_open()
+        if score.makers is not forehand_of(self.dealer).team:
+            raise WrongPhase(f"with {self.dealer} dealing the makers are {forehand_of(self.dealer).team}, not {score.makers}")
         decider = self.decider
-        round_winner = self._decider_winner(deal) if decider else self._add_points(score)
+        round_winner = self._decider_winner(score) if decider else self._add_points(score)
         round_number = self.round_number
         points_after = (self.points[Team.NS], self.points[Team.EW])
         if round_winner is not None:
             self._close_round(round_winner)
-        self.dealer = deal.forehand  # the deal passes to the right
+        dealer, self.dealer = self.dealer, forehand_of(self.dealer)  # the deal passes to the right
         record = DealRecord(
-            len(self.deals) + 1, round_number, decider, deal.dealer, score, points_after, round_winner, self.winner
+            len(self.deals) + 1, round_number, decider, dealer, score, points_after, round_winner, self.winner
         )
         self.deals.append(record)
         return record
 
-    def _decider_winner(self, deal: Deal) -> Team:
+    def _decider_winner(self, score: DealScore) -> Team:
         # Decision D11: only tricks count in the one-deal decider.
-        return deal.makers if deal.makers_tricks >= 3 else deal.makers.other
+        return score.makers if score.made else score.makers.other
 
     def _add_points(self, score: DealScore) -> Optional[Team]:
         if score.lone_march:

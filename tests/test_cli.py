@@ -1,0 +1,78 @@
+"""The command line, end to end through click's runner."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from altbaumer import __version__
+from altbaumer.cli import main
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(main, list(args), catch_exceptions=False)
+
+    return invoke
+
+
+def test_help_and_version(run):
+    result = run("--help")
+    assert result.exit_code == 0 and "deal" in result.output and "simulate" in result.output
+    result = run("--version")
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_deal_diagram_shows_every_seat_and_the_stock(run):
+    result = run("deal", "--seed", "5")
+    assert result.exit_code == 0
+    for word in ("N", "E", "S", "W", "dealer", "forehand", "stock", "turned"):
+        assert word in result.output
+
+
+def test_deal_json_is_complete_and_reproducible(run):
+    first = json.loads(run("deal", "--seed", "42", "--json").output)
+    again = json.loads(run("deal", "--seed", "42", "--json").output)
+    assert first == again and first["seed"] == 42
+    all_cards = [c for hand in first["hands"].values() for c in hand] + first["stock"]
+    assert len(all_cards) == 24 == len(set(all_cards))
+    assert first["turned"] == first["stock"][0]
+
+
+def test_deal_dealer_option(run):
+    data = json.loads(run("deal", "--seed", "1", "--dealer", "s", "--json").output)
+    assert data["dealer"] == "S" and data["forehand"] == "E" and data["cutter"] == "W"
+
+
+def test_simulate_json(run):
+    result = run("simulate", "--matches", "20", "--seed", "1", "--json", "--workers", "1")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["matches"] == 20 and sum(data["match_wins"].values()) == 20
+    assert data["policies"] == {"N-S": "heuristic", "E-W": "heuristic"}
+
+
+def test_simulate_table(run):
+    result = run("simulate", "-n", "10", "--seed", "2", "--ns", "random", "-j", "1")
+    assert result.exit_code == 0
+    assert "Makers" in result.output and "Lone play" in result.output and "Matches won" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["deal", "--seed", "x"],
+        ["deal", "--dealer", "Q"],
+        ["simulate", "--matches", "0"],
+        ["simulate", "--ns", "clever"],
+        ["frobnicate"],
+        ["deal", "--no-such-option"],
+    ],
+)
+def test_bad_options_exit_2_without_traceback(run, args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
