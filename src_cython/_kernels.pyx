@@ -33,6 +33,10 @@ from cardmask cimport (
     lowest_card as _lowest_card,
     mask_t,
     popcount as _popcount,
+    ranked_legal as _ranked_legal,
+    ranked_pos as _ranked_pos,
+    ranked_winner_pos as _ranked_winner_pos,
+    to_ranked as _to_ranked,
     trick_winner as _trick_winner,
     trump_mask as _trump_mask,
 )
@@ -47,6 +51,10 @@ __all__ = [
     "popcount",
     "lowest_card",
     "legal_masks",
+    "ranked_pos",
+    "to_ranked",
+    "ranked_legal",
+    "ranked_winner_pos",
     "trick_winners",
 ]
 
@@ -205,3 +213,33 @@ cdef void _trick_winners_loop(
                 buf[n] = tricks[i, n]
                 n += 1
             out[i] = _trick_winner(buf, <int> n, trumps[i]) if n else NO_CARD
+
+
+# -- the solver's ranked layout (see cardmask.pxd) ------------------------------
+
+def ranked_pos(long card, long trump):
+    """The bit of ``card`` in the search's ranked layout for ``trump``."""
+    return _ranked_pos(_check_card(card), _check_suit(trump, "trump"))
+
+
+def to_ranked(long long cards, long trump):
+    """A card mask converted to the ranked layout for ``trump``."""
+    return _to_ranked(_check_mask(cards), _check_suit(trump, "trump"))
+
+
+def ranked_legal(long long hand, long led, long trump):
+    """``legal_mask`` in the ranked layout: ``hand`` is a ranked mask, ``led``
+    a ranked bit (-1: hand leads)."""
+    if hand < 0 or hand >= (1 << 26):
+        raise ValueError(f"ranked mask {hand:#x} has bits outside 0..25")
+    if not -1 <= led < 26:
+        raise ValueError(f"ranked position {led} is outside 0..25")
+    return _ranked_legal(<mask_t> hand, <int> led, _check_suit(trump, "trump") != 0)
+
+
+def ranked_winner_pos(long long trick, long led):
+    """The ranked bit of the winning card among ``trick`` (a ranked mask holding
+    the led card ``led``)."""
+    if trick <= 0 or trick >= (1 << 26) or not (trick >> led) & 1:
+        raise ValueError("the trick mask must hold the led card and only ranked bits")
+    return _ranked_winner_pos(<mask_t> trick, <int> led)

@@ -19,9 +19,21 @@ ctypedef uint32_t mask_t
 # gcc and clang; the fallback keeps other compilers working.
 cdef extern from *:
     """
+    #if defined(__BMI2__)
+    #include <immintrin.h>
+    static CYTHON_INLINE uint32_t altbaumer_pext(uint32_t x, uint32_t m) { return _pext_u32(x, m); }
+    #else
+    static CYTHON_INLINE uint32_t altbaumer_pext(uint32_t x, uint32_t m) {
+        uint32_t out = 0, bit = 1;
+        for (; m; m &= m - 1, bit <<= 1)
+            if (x & m & (0u - m)) out |= bit;
+        return out;
+    }
+    #endif
     #if defined(__GNUC__) || defined(__clang__)
     static CYTHON_INLINE int altbaumer_popcount(uint32_t x) { return __builtin_popcount(x); }
     static CYTHON_INLINE int altbaumer_ctz(uint32_t x) { return __builtin_ctz(x); }
+    static CYTHON_INLINE int altbaumer_msb(uint32_t x) { return 31 - __builtin_clz(x); }
     #else
     static CYTHON_INLINE int altbaumer_popcount(uint32_t x) {
         x = x - ((x >> 1) & 0x55555555u);
@@ -33,10 +45,17 @@ cdef extern from *:
         while (!(x & 1u)) { x >>= 1; ++n; }
         return n;
     }
+    static CYTHON_INLINE int altbaumer_msb(uint32_t x) {
+        int n = 31;
+        while (!(x & 0x80000000u)) { x <<= 1; --n; }
+        return n;
+    }
     #endif
     """
     int altbaumer_popcount(uint32_t x) noexcept nogil
     int altbaumer_ctz(uint32_t x) noexcept nogil   # undefined for x == 0
+    int altbaumer_msb(uint32_t x) noexcept nogil   # index of the highest bit; undefined for x == 0
+    uint32_t altbaumer_pext(uint32_t x, uint32_t m) noexcept nogil  # the bits of x under m, packed low
 
 
 cdef enum:
@@ -210,3 +229,83 @@ cdef inline mask_t beating_mask(int card, int trump, int led_suit) noexcept nogi
         if card_power(c, trump, led_suit) > power:
             beaters |= card_bit(c)
     return beaters
+
+
+# ---- the solver's ranked layout ----------------------------------------------
+#
+# For a fixed trump the search renumbers the cards so that inside every group
+# a higher bit is a higher card: bits 0..17 hold the three plain suits (six
+# bits each, in display order; when clubs are not trump, slot 0 is the
+# ordinary clubs, using bits 2..5), bits 18..23 the ordinary trumps (A K 10 Q
+# J 9 from the top), bit 24 the Little Tree and bit 25 the Big Tree. Then the
+# best card of a group is its highest bit and the trick winner is one mask
+# operation. Relative order is all that matters, so the gaps left by the
+# Trees are harmless. tests/test_kernels.py holds these equal to rules.py.
+
+cdef enum:
+    R_TRUMP_BASE = 18
+    R_TRUMPS = 0x3FC0000          # bits 18..25: every trump card
+    R_TREES = 0x3000000           # bits 24, 25
+    R_ORDINARY_TRUMPS = 0x0FC0000 # bits 18..23
+    R_LITTLE_TREE = 24
+    R_BIG_TREE = 25
+    R_SLOT_BITS = 0x3F
+
+
+cdef inline int ranked_pos(int card, int trump) noexcept nogil:
+    """The bit of card in the ranked layout for trump."""
+    cdef int suit = card_suit(card)
+    cdef int rank = card_rank(card)
+    if card == BIG_TREE:
+        return R_BIG_TREE
+    if card == LITTLE_TREE:
+        return R_LITTLE_TREE
+    if suit == trump:
+        return R_TRUMP_BASE + ((TRUMP_ORDER >> (3 * rank)) & 7)
+    # slot: the suit's place among the three plain suits, in display order
+    return 6 * (suit - (suit > trump)) + ((PLAIN_ORDER >> (3 * rank)) & 7)
+
+
+cdef inline mask_t to_ranked(mask_t cards, int trump) noexcept nogil:
+    cdef mask_t out = 0
+    cdef int c
+    while cards:
+        c = altbaumer_ctz(cards)
+        cards &= cards - 1
+        out |= (<mask_t> 1) << ranked_pos(c, trump)
+    return out
+
+
+cdef inline mask_t ranked_group_mask(int pos) noexcept nogil:
+    """The cards ranked against pos: all trump cards, or pos's plain suit."""
+    if pos >= R_TRUMP_BASE:
+        return R_TRUMPS
+    return (<mask_t> R_SLOT_BITS) << (6 * (pos // 6))
+
+
+cdef inline mask_t ranked_legal(mask_t hand, int led, bint clubs_plain) noexcept nogil:
+    """legal_mask in the ranked layout; clubs_plain: clubs are not trump.
+
+    A plain card led: follow its suit, where an ordinary club lead is also
+    followed by a Tree (rule 2), else play a trump card, else anything.
+    """
+    cdef mask_t held
+    if led < 0:
+        return hand
+    if led >= R_TRUMP_BASE:
+        held = hand & R_TRUMPS
+    else:
+        held = hand & ranked_group_mask(led)
+        if clubs_plain and led < 6:
+            held |= hand & R_TREES
+        if held == 0:
+            held = hand & R_TRUMPS
+    return held if held else hand
+
+
+cdef inline int ranked_winner_pos(mask_t trick, int led) noexcept nogil:
+    """The winning card of the trick's cards (a ranked mask) led by led."""
+    cdef mask_t contenders = trick & R_TRUMPS
+    if contenders == 0:
+        contenders = trick & ranked_group_mask(led)
+    return altbaumer_msb(contenders)

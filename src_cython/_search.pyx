@@ -1,0 +1,671 @@
+"""Exact double-dummy search: alpha-beta by null-window probes, with a
+transposition table at trick boundaries.
+
+Everything below ``Solver``'s Python methods runs without the GIL and without
+Python objects. Hands are held in the ranked layout of ``cardmask.pxd`` (a
+higher bit is a higher card inside each group), so the trick winner is one
+mask operation and equivalent cards are found with shifts.
+
+The search answers one question: can N-S take at least ``target`` of the
+remaining tricks (the current one included)? Scoring only ever asks such
+thresholds; exact values come from a few probes. Values are always N-S
+tricks, whoever the makers are, so table entries are valid for every
+position, trump and pair of sides that maps to the same key.
+
+Transposition keys are built at trick boundaries from the remaining layout
+only: per group (Trees, ordinary trumps, each plain suit) the number of cards
+left and, from the highest down, which seat holds each. Cards already played
+do not appear, so layouts that differ only in which cards are gone share an
+entry (DDS's relative ranks); plain suits that the rules treat alike (the two
+non-club plain suits, or all three when clubs are trump) are sorted, so
+layouts that differ by a swap of such suits share one too. A key with up to
+16 cards fits in 53 bits; the entry packs it with a lower and an upper bound.
+"""
+
+import numpy as np
+
+cimport cython
+from libc.stdint cimport int8_t, int64_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+
+from cardmask cimport (
+    CLUBS,
+    N_CARDS,
+    R_ORDINARY_TRUMPS,
+    R_TREES,
+    R_TRUMP_BASE,
+    R_TRUMPS,
+    altbaumer_ctz,
+    altbaumer_msb,
+    altbaumer_pext,
+    legal_mask,
+    mask_t,
+    popcount,
+    ranked_group_mask,
+    ranked_legal,
+    ranked_pos,
+    ranked_winner_pos,
+    to_ranked,
+)
+
+__all__ = ["Solver", "BATCH_COLUMNS"]
+
+BATCH_COLUMNS = ("N", "E", "S", "W", "trump", "leader", "lone", "makers")
+
+cdef enum:
+    NO_SEAT = -1
+    TT_MAX_CARDS = 16          # keys of larger layouts would not fit: not stored
+    KEY_BITS = 56
+    MAX_MOVES = 8
+    BOUND_SHIFT_LOWER = 56
+    BOUND_SHIFT_UPPER = 59
+
+cdef uint64_t KEY_MASK = (<uint64_t> 1 << KEY_BITS) - 1
+cdef int _SEAT_FIELD_BITS[3]
+_SEAT_FIELD_BITS[:] = [16, 12, 8]
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15
+
+
+cdef struct Table:
+    uint64_t* slots
+    int bits                    # 2**bits slots, in buckets of four
+
+
+cdef struct Search:
+    mask_t hand[4]              # ranked layout
+    int next_seat[4]            # play order, skipping the absent seat
+    int absent                  # NO_SEAT, or the lone player's partner
+    int active                  # cards per trick: 3 or 4
+    bint clubs_plain            # clubs are not trump: the Trees follow club leads
+    int leader
+    int played                  # cards in the current trick
+    int trick_card[4]
+    int trick_seat[4]
+    mask_t trick_mask
+    mask_t live                 # every card still in a hand or on the table
+    uint64_t nodes
+    Table* table
+
+
+# -- the transposition table --------------------------------------------------------
+
+cdef inline uint64_t* _bucket(Table* t, uint64_t key) noexcept nogil:
+    return t.slots + (((key * GOLDEN) >> (64 - t.bits)) & ~(<uint64_t> 3))
+
+
+cdef inline bint _probe(Table* t, uint64_t key, int* lower, int* upper) noexcept nogil:
+    cdef uint64_t* b = _bucket(t, key)
+    cdef int i
+    for i in range(4):
+        if (b[i] & KEY_MASK) == key:
+            lower[0] = <int> ((b[i] >> BOUND_SHIFT_LOWER) & 7)
+            upper[0] = <int> ((b[i] >> BOUND_SHIFT_UPPER) & 7)
+            return True
+    return False
+
+
+cdef inline void _store(Table* t, uint64_t key, int lower, int upper) noexcept nogil:
+    cdef uint64_t* b = _bucket(t, key)
+    cdef uint64_t entry = key | (<uint64_t> lower << BOUND_SHIFT_LOWER) | (<uint64_t> upper << BOUND_SHIFT_UPPER)
+    cdef int i
+    for i in range(4):
+        if (b[i] & KEY_MASK) == key or b[i] == 0:
+            b[i] = entry
+            return
+    # Full bucket: the newest entry goes first and the oldest falls out.
+    b[3] = b[2]
+    b[2] = b[1]
+    b[1] = b[0]
+    b[0] = entry
+
+
+# -- keys -------------------------------------------------------------------------------
+
+cdef inline uint64_t _key(Search* s) noexcept nogil:
+    """The layout key at a trick boundary (at most 16 live cards).
+
+    Fixed-width fields, so the key is injective: the leader, the absent seat,
+    whether clubs are plain; the number of live cards in each group (Trees,
+    ordinary trumps, each plain suit); then, for each active seat but the last
+    (whose cards are the rest), which of the cards not yet assigned it holds,
+    numbered from the lowest live card up (16, 12 and 8 bits). Only the order
+    of live cards enters, never which cards are gone.
+    """
+    cdef mask_t rest = s.live
+    cdef uint64_t key = <uint64_t> (s.leader | ((s.absent + 1) << 2) | (s.clubs_plain << 5))
+    cdef int seat, field = 0
+    key = (key << 2) | popcount(rest & R_TREES)
+    key = (key << 3) | popcount(rest & R_ORDINARY_TRUMPS)
+    key = (key << 3) | popcount(rest & 0x3F)
+    key = (key << 3) | popcount(rest & 0xFC0)
+    key = (key << 3) | popcount(rest & 0x3F000)
+    for seat in range(4):
+        if seat == s.absent or field == s.active - 1:
+            continue
+        key = (key << _SEAT_FIELD_BITS[field]) | altbaumer_pext(s.hand[seat], rest)
+        rest &= ~s.hand[seat]
+        field += 1
+    return key
+
+
+# -- moves --------------------------------------------------------------------------------
+
+cdef inline int _to_act(Search* s) noexcept nogil:
+    if s.played == 0:
+        return s.leader
+    return s.next_seat[s.trick_seat[s.played - 1]]
+
+
+cdef inline mask_t _between(int low, int high) noexcept nogil:
+    """Bits strictly between low and high (low < high)."""
+    return (((<mask_t> 1) << high) - 1) & ~(((<mask_t> 2) << low) - 1)
+
+
+cdef inline int _run_group(int pos) noexcept nogil:
+    # Trees form their own run: a Tree and the trump ace behave alike in a
+    # trick but not later (only a Tree may follow an ordinary club).
+    if pos >= 24:
+        return 4
+    if pos >= R_TRUMP_BASE:
+        return 3
+    return pos // 6
+
+
+cdef int _moves(Search* s, int seat, int* out) noexcept nogil:
+    """One card per group of equivalent legal cards, likely winners first.
+
+    Cards are equivalent when they are adjacent in their group's ranking
+    among the cards still live (in hands or on the table) and held by one
+    hand: whichever is played, the rest of the deal is the same.
+    """
+    cdef mask_t hand = s.hand[seat]
+    cdef int led = s.trick_card[0] if s.played else -1
+    cdef mask_t legal = ranked_legal(hand, led, s.clubs_plain)
+    cdef mask_t others = s.live & ~hand
+    cdef int score[MAX_MOVES]
+    cdef int n = 0, prev = -1, x, i, j, t, best_pos, best_seat
+    cdef bint partner_winning
+    while legal:
+        x = altbaumer_ctz(legal)
+        legal &= legal - 1
+        if prev >= 0 and _run_group(prev) == _run_group(x) and (others & _between(prev, x)) == 0:
+            out[n - 1] = x  # keep the highest of the run: it wins whenever any does
+            prev = x
+            continue
+        out[n] = x
+        n += 1
+        prev = x
+    if s.played == 0:
+        for i in range(n):
+            x = out[i]
+            # A lead that no live card outranks wins the trick unless trumped.
+            if (ranked_group_mask(x) & (others | hand) & ~(((<mask_t> 2) << x) - 1)) == 0:
+                score[i] = 100 + x
+            else:
+                score[i] = 50 - (x % 6)
+    else:
+        best_pos = ranked_winner_pos(s.trick_mask, led)
+        best_seat = NO_SEAT
+        for i in range(s.played):
+            if s.trick_card[i] == best_pos:
+                best_seat = s.trick_seat[i]
+        partner_winning = (best_seat & 1) == (seat & 1)
+        for i in range(n):
+            x = out[i]
+            if not partner_winning and ranked_winner_pos(s.trick_mask | ((<mask_t> 1) << x), led) == x:
+                score[i] = 100 - x  # cheapest winner first
+            else:
+                score[i] = 50 - x - (32 if x >= R_TRUMP_BASE else 0)  # lowest, non-trump first
+    for i in range(1, n):
+        x = out[i]
+        t = score[i]
+        j = i
+        while j > 0 and score[j - 1] < t:
+            out[j] = out[j - 1]
+            score[j] = score[j - 1]
+            j -= 1
+        out[j] = x
+        score[j] = t
+    return n
+
+
+# -- search -------------------------------------------------------------------------------
+
+cdef int _last_trick_ns(Search* s) noexcept nogil:
+    """N-S tricks (0 or 1) from the last trick: every play is forced."""
+    cdef int seat = s.leader, led = altbaumer_ctz(s.hand[s.leader]), i, pos
+    cdef mask_t trick = 0
+    for i in range(s.active):
+        trick |= s.hand[seat]
+        seat = s.next_seat[seat]
+    pos = ranked_winner_pos(trick, led)
+    for i in range(4):
+        if (s.hand[i] >> pos) & 1:
+            return 1 if (i & 1) == 0 else 0
+    return 0
+
+
+cdef struct Undo:
+    bint closed                 # the card completed a trick
+    int leader
+    int card[4]
+    int seat[4]
+    mask_t trick_mask
+
+
+cdef inline int _play(Search* s, int seat, int card, Undo* u) noexcept nogil:
+    """Play card for seat. Returns 1 if it completes a trick that N-S win, else 0."""
+    cdef mask_t bit = (<mask_t> 1) << card
+    cdef int i, pos, winner
+    s.hand[seat] &= ~bit
+    s.trick_card[s.played] = card
+    s.trick_seat[s.played] = seat
+    s.trick_mask |= bit
+    s.played += 1
+    u.closed = s.played == s.active
+    if not u.closed:
+        return 0
+    pos = ranked_winner_pos(s.trick_mask, s.trick_card[0])
+    winner = s.trick_seat[0]
+    for i in range(s.active):
+        u.card[i] = s.trick_card[i]
+        u.seat[i] = s.trick_seat[i]
+        if u.card[i] == pos:
+            winner = u.seat[i]
+    u.leader = s.leader
+    u.trick_mask = s.trick_mask
+    s.live &= ~s.trick_mask
+    s.leader = winner
+    s.played = 0
+    s.trick_mask = 0
+    return 1 if (winner & 1) == 0 else 0
+
+
+cdef inline void _unplay(Search* s, int seat, int card, Undo* u) noexcept nogil:
+    cdef mask_t bit = (<mask_t> 1) << card
+    cdef int i
+    if u.closed:
+        s.leader = u.leader
+        s.trick_mask = u.trick_mask
+        s.live |= u.trick_mask
+        s.played = s.active
+        for i in range(s.active):
+            s.trick_card[i] = u.card[i]
+            s.trick_seat[i] = u.seat[i]
+    s.played -= 1
+    s.trick_mask &= ~bit
+    s.hand[seat] |= bit
+
+
+cdef int _top_trump_tricks(Search* s, int* holder) noexcept nogil:
+    """Sure tricks at a trick boundary: the seat holding the highest trump
+    cards still live wins a trick with each of them, whatever is led."""
+    cdef mask_t trumps = s.live & R_TRUMPS, mine
+    cdef int seat, count = 0
+    if trumps == 0:
+        return 0
+    seat = 0
+    while not (s.hand[seat] >> altbaumer_msb(trumps)) & 1:
+        seat += 1
+    holder[0] = seat
+    mine = s.hand[seat]
+    while trumps and (mine >> altbaumer_msb(trumps)) & 1:
+        trumps &= ~((<mask_t> 1) << altbaumer_msb(trumps))
+        count += 1
+    return count
+
+
+cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
+    """N-S tricks from here (the current trick included), fail-hard within
+    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one."""
+    cdef int seat = _to_act(s), tricks, lower = 0, upper = 0, sure, holder = 0, best, v, w, i, n
+    cdef int window_low, window_high
+    cdef int moves[MAX_MOVES]
+    cdef uint64_t key = 0
+    cdef bint stored = False, ns_moves
+    cdef Undo u
+    s.nodes += 1
+    tricks = popcount(s.hand[seat])
+    if s.played == 0:
+        if tricks <= 1:
+            return _last_trick_ns(s) if tricks else 0
+        lower = 0
+        upper = tricks
+        sure = _top_trump_tricks(s, &holder)
+        if (holder & 1) == 0:
+            lower = sure
+        else:
+            upper = tricks - sure
+        stored = tricks * s.active <= TT_MAX_CARDS
+        if stored:
+            key = _key(s)
+            _probe(s.table, key, &lower, &upper)
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower > alpha:
+            alpha = lower
+        if upper < beta:
+            beta = upper
+    n = _moves(s, seat, moves)
+    ns_moves = (seat & 1) == 0
+    best = -1 if ns_moves else 99
+    window_low = alpha
+    window_high = beta
+    for i in range(n):
+        w = _play(s, seat, moves[i], &u)
+        v = w + _search(s, alpha - w, beta - w)
+        _unplay(s, seat, moves[i], &u)
+        if ns_moves:
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+        elif v < best:
+            best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    if stored:
+        # What the result proves depends on the window it was searched with.
+        if best <= window_low:
+            upper = best if best < upper else upper
+        elif best >= window_high:
+            lower = best if best > lower else lower
+        else:
+            lower = best
+            upper = best
+        _store(s.table, key, lower, upper)
+    return best
+
+
+cdef bint _reach(Search* s, int target) noexcept nogil:
+    """Can N-S take at least target of the remaining tricks (null window)?"""
+    return _search(s, target - 1, target) >= target
+
+
+cdef inline int _tricks_left(Search* s) noexcept nogil:
+    return popcount(s.hand[_to_act(s)])
+
+
+cdef int _exact(Search* s) noexcept nogil:
+    """N-S tricks from here."""
+    return _search(s, -1, _tricks_left(s) + 1)
+
+
+cdef int _setup(Search* s, Table* table, const uint32_t* hands, int trump, int leader,
+                const int* trick, int played, int absent) noexcept nogil:
+    cdef int seat, i, nxt
+    s.table = table
+    s.nodes = 0
+    s.absent = absent
+    s.active = 3 if absent >= 0 else 4
+    s.clubs_plain = trump != CLUBS
+    for seat in range(4):
+        s.hand[seat] = to_ranked(hands[seat], trump)
+        nxt = (seat + 3) & 3  # anticlockwise: N -> W -> S -> E
+        if nxt == absent:
+            nxt = (nxt + 3) & 3
+        s.next_seat[seat] = nxt
+    s.leader = leader
+    s.played = played
+    s.trick_mask = 0
+    seat = leader
+    for i in range(played):
+        s.trick_card[i] = ranked_pos(trick[i], trump)
+        s.trick_seat[i] = seat
+        s.trick_mask |= (<mask_t> 1) << s.trick_card[i]
+        seat = s.next_seat[seat]
+    s.live = s.trick_mask | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+    return 0
+
+
+cdef int _card_of(int pos, int trump) noexcept nogil:
+    cdef int c
+    for c in range(N_CARDS):
+        if ranked_pos(c, trump) == pos:
+            return c
+    return -1
+
+
+cdef class Solver:
+    """A search context with its own transposition table (``tt_mib`` MiB).
+
+    Entries stay valid across positions, trumps and sides, so one Solver can
+    serve any number of calls; a Solver must not be used by two threads at once.
+    """
+
+    cdef Table table
+    cdef readonly int tt_bits
+
+    def __cinit__(self, double tt_mib=8.0):
+        cdef int bits = 10
+        if not tt_mib > 0:
+            raise ValueError("the transposition table needs a positive size in MiB")
+        while bits < 34 and (<double> (1 << (bits + 1))) * 8 <= tt_mib * 1048576.0:
+            bits += 1
+        self.table.bits = bits
+        self.tt_bits = bits
+        self.table.slots = <uint64_t*> calloc((<size_t> 1) << bits, sizeof(uint64_t))
+        if self.table.slots == NULL:
+            raise MemoryError(f"cannot allocate a {tt_mib} MiB transposition table")
+
+    def __dealloc__(self):
+        free(self.table.slots)
+
+    @property
+    def tt_bytes(self):
+        """Memory held by the transposition table."""
+        return (1 << self.table.bits) * 8
+
+    def clear(self):
+        """Empty the transposition table (never needed for correctness)."""
+        cdef size_t i
+        for i in range((<size_t> 1) << self.table.bits):
+            self.table.slots[i] = 0
+
+    cdef int _prepare(self, Search* s, hands, int trump, int leader, trick, int absent) except -1:
+        cdef uint32_t h[4]
+        cdef int t[4]
+        cdef int i
+        if not 0 <= trump < 4 or not 0 <= leader < 4 or not -1 <= absent < 4 or len(trick) > 3:
+            raise ValueError("trump, leader and absent seat must be 0..3 and a trick holds at most 3 cards")
+        for i in range(4):
+            h[i] = hands[i]
+        for i in range(len(trick)):
+            t[i] = trick[i]
+        _setup(s, &self.table, h, trump, leader, t, len(trick), absent)
+        return 0
+
+    def value(self, hands, int trump, int leader, trick=(), int absent=-1):
+        """(N-S tricks from here, nodes): the exact value of the open position.
+
+        ``hands`` are four card masks (N E S W, standard layout), ``trick``
+        the card indices already played to the current trick.
+        """
+        cdef Search s
+        cdef int v
+        self._prepare(&s, hands, trump, leader, trick, absent)
+        with nogil:
+            v = _exact(&s)
+        return v, s.nodes
+
+    def reach(self, hands, int trump, int leader, trick=(), int absent=-1, int target=0):
+        """(can N-S take ``target`` of the remaining tricks?, nodes)."""
+        cdef Search s
+        cdef bint r
+        self._prepare(&s, hands, trump, leader, trick, absent)
+        with nogil:
+            r = _reach(&s, target)
+        return bool(r), s.nodes
+
+    def move_values(self, hands, int trump, int leader, trick=(), int absent=-1):
+        """([(card, N-S tricks from here after it)] for every legal card, nodes).
+
+        Equivalent cards share one search.
+        """
+        cdef Search s
+        cdef int moves[MAX_MOVES]
+        cdef int values[MAX_MOVES]
+        cdef int n, i, seat, win
+        cdef mask_t legal
+        self._prepare(&s, hands, trump, leader, trick, absent)
+        with nogil:
+            seat = _to_act(&s)
+            n = _moves(&s, seat, moves)
+            for i in range(n):
+                values[i] = _move_value(&s, seat, moves[i])
+        return self._spread(&s, trump, moves, values, n), s.nodes
+
+    cdef list _spread(self, Search* s, int trump, int* moves, int* values, int n):
+        # Every legal card takes the value of the representative of its run.
+        cdef list out = []
+        cdef int seat = _to_act(s), led = s.trick_card[0] if s.played else -1
+        cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain)
+        cdef mask_t others = s.trick_mask
+        cdef int i, p, x, rep
+        for i in range(4):
+            if i != seat:
+                others |= s.hand[i]
+        while legal:
+            x = altbaumer_ctz(legal)
+            legal &= legal - 1
+            rep = -1
+            for i in range(n):
+                p = moves[i]
+                if p == x or (_run_group(p) == _run_group(x) and (others & _between(x if x < p else p, p if x < p else x)) == 0):
+                    rep = i
+                    break
+            out.append((_card_of(x, trump), values[rep]))
+        return out
+
+    def principal_variation(self, hands, int trump, int leader, trick=(), int absent=-1):
+        """([card, ...] one optimal line to the end, N-S tricks from here, nodes)."""
+        cdef Search s
+        cdef int pv[24]
+        cdef int n = 0, v
+        self._prepare(&s, hands, trump, leader, trick, absent)
+        with nogil:
+            v = _exact(&s)
+            n = _principal_variation(&s, v, pv)
+        return [_card_of(pv[i], trump) for i in range(n)], v, s.nodes
+
+    def solve_rows(self, const int64_t[:, :] rows, int8_t[:] out, int target=-1):
+        """Makers' tricks in the remaining play for each row of a batch (see
+        ``BATCH_COLUMNS``; trick boundaries only), or with ``target`` >= 0,
+        1 if the makers can reach ``target`` of them else 0. GIL released."""
+        cdef Py_ssize_t i, n = rows.shape[0]
+        cdef uint64_t nodes = 0
+        cdef int problem = 0
+        if rows.shape[1] != 8 or out.shape[0] != n:
+            raise ValueError("rows must have shape (n, 8) and out shape (n,)")
+        if not -1 <= target <= 5:
+            raise ValueError("target must be 0..5 (or -1 for exact values)")
+        with nogil:
+            for i in range(n):
+                problem = _row_problem(rows, i)
+                if problem:
+                    break
+        if problem:
+            raise ValueError(f"batch row {i}: {_ROW_PROBLEMS[problem]}")
+        with nogil:
+            for i in range(n):
+                out[i] = _solve_row(&self.table, rows, i, target, &nodes)
+        return nodes
+
+
+_ROW_PROBLEMS = {
+    1: "a hand mask has bits outside the 24-card pack",
+    2: "a card is in two hands",
+    3: "trump, leader, lone or makers out of range",
+    4: "the lone seat is not a maker",
+    5: "the lone player's partner holds cards, or leads",
+    6: "the active hands differ in size or hold more than five cards",
+}
+
+
+cdef int _row_problem(const int64_t[:, :] rows, Py_ssize_t i) noexcept nogil:
+    """0 if row i is a position the search can take, else a _ROW_PROBLEMS code."""
+    cdef int64_t seen = 0, h
+    cdef int seat, size = -1, lone = <int> rows[i, 6], absent
+    for seat in range(4):
+        h = rows[i, seat]
+        if h < 0 or h >= (1 << 24):
+            return 1
+        if seen & h:
+            return 2
+        seen |= h
+    if not (0 <= rows[i, 4] < 4 and 0 <= rows[i, 5] < 4 and -1 <= lone < 4 and 0 <= rows[i, 7] <= 1):
+        return 3
+    if lone >= 0 and (lone & 1) != rows[i, 7]:
+        return 4
+    absent = (lone + 2) & 3 if lone >= 0 else -1
+    if absent >= 0 and (rows[i, absent] != 0 or rows[i, 5] == absent):
+        return 5
+    for seat in range(4):
+        if seat != absent:
+            if size < 0:
+                size = popcount(<mask_t> rows[i, seat])
+            elif popcount(<mask_t> rows[i, seat]) != size:
+                return 6
+    if size > 5:
+        return 6
+    return 0
+
+
+cdef int _move_value(Search* s, int seat, int card) noexcept nogil:
+    """N-S tricks from here if seat plays card (the current trick included)."""
+    cdef Undo u
+    cdef int w = _play(s, seat, card, &u)
+    cdef int v = w + _search(s, -1, _tricks_left(s) + 1)
+    _unplay(s, seat, card, &u)
+    return v
+
+
+cdef int _principal_variation(Search* s, int value, int* pv) noexcept nogil:
+    """Follow optimal cards to the end, keeping N-S's value, recording them."""
+    cdef int moves[MAX_MOVES]
+    cdef int n_pv = 0, seat, n, i, m, w
+    cdef Undo u
+    while _tricks_left(s) > 0:
+        seat = _to_act(s)
+        n = _moves(s, seat, moves)
+        m = moves[0]
+        for i in range(n):
+            w = _play(s, seat, moves[i], &u)
+            # A card keeps the value when the rest is worth exactly value - w.
+            if _search(s, value - w - 1, value - w + 1) == value - w:
+                _unplay(s, seat, moves[i], &u)
+                m = moves[i]
+                break
+            _unplay(s, seat, moves[i], &u)
+        pv[n_pv] = m
+        n_pv += 1
+        value -= _play(s, seat, m, &u)
+    return n_pv
+
+
+cdef int8_t _solve_row(Table* table, const int64_t[:, :] rows, Py_ssize_t i, int target, uint64_t* nodes) noexcept nogil:
+    cdef Search s
+    cdef uint32_t hands[4]
+    cdef int trick[1]
+    cdef int seat, lone = <int> rows[i, 6], makers = <int> rows[i, 7], absent = -1, ns, tricks
+    for seat in range(4):
+        hands[seat] = <uint32_t> rows[i, seat]
+    if lone >= 0:
+        absent = (lone + 2) & 3
+    _setup(&s, table, hands, <int> rows[i, 4], <int> rows[i, 5], trick, 0, absent)
+    tricks = popcount(s.hand[s.leader])
+    if target >= 0:
+        # Makers reach target <=> N-S reach target (N-S make) or fewer than tricks-target+1.
+        if makers == 0:
+            ns = _reach(&s, target)
+        else:
+            ns = not _reach(&s, tricks - target + 1)
+        nodes[0] += s.nodes
+        return <int8_t> ns
+    ns = _exact(&s)
+    nodes[0] += s.nodes
+    return <int8_t> (ns if makers == 0 else tricks - ns)
