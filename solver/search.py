@@ -38,10 +38,11 @@ __all__ = [
     "can_reach",
     "encode_batch",
     "solve_batch",
+    "solve_batch_moves",
     "default_solver",
 ]
 
-DEFAULT_TT_MIB = 8.0
+DEFAULT_TT_MIB = 1.0
 
 
 @dataclass(frozen=True)
@@ -139,27 +140,44 @@ class Solver:
         makers (0 = N-S, 1 = E-W). Positions start at a trick boundary.
         ``threads`` > 1 splits the rows over threads that run without the GIL.
         """
-        rows = np.ascontiguousarray(rows, dtype=np.int64)
-        if rows.ndim != 2 or rows.shape[1] != len(BATCH_COLUMNS):
-            raise ValueError(f"rows must have shape (n, {len(BATCH_COLUMNS)}), not {rows.shape}")
+        rows = _checked_rows(rows)
         out = np.empty(len(rows), dtype=np.int8)
         goal = -1 if target is None else int(target)
+        self._run_split(rows, out, threads, lambda core, r, o: core.solve_rows(r, o, goal))
+        return out
+
+    def solve_batch_moves(self, rows: np.ndarray, threads: int = 1) -> np.ndarray:
+        """For every row, the makers' tricks in the remaining play after each
+        legal card of the leader: an int8 array of shape (n, 24) indexed by
+        card index, -1 where the card may not be played."""
+        rows = _checked_rows(rows)
+        out = np.empty((len(rows), 24), dtype=np.int8)
+        self._run_split(rows, out, threads, lambda core, r, o: core.solve_rows_moves(r, o))
+        return out
+
+    def _run_split(self, rows: np.ndarray, out: np.ndarray, threads: int, job) -> None:
         threads = max(1, min(threads, len(rows) // 64 or 1))
         if threads == 1:
-            self._core.solve_rows(rows, out, goal)
-            return out
+            job(self._core, rows, out)
+            return
         while len(self._workers) < threads - 1:
             self._workers.append(_search.Solver(self.tt_mib))
         cores = [self._core] + self._workers[: threads - 1]
         bounds = np.linspace(0, len(rows), threads + 1).astype(int)
         with ThreadPoolExecutor(max_workers=threads) as pool:
             jobs = [
-                pool.submit(core.solve_rows, rows[lo:hi], out[lo:hi], goal)
+                pool.submit(job, core, rows[lo:hi], out[lo:hi])
                 for core, lo, hi in zip(cores, bounds[:-1], bounds[1:])
             ]
-            for job in jobs:
-                job.result()
-        return out
+            for done in jobs:
+                done.result()
+
+
+def _checked_rows(rows: np.ndarray) -> np.ndarray:
+    rows = np.ascontiguousarray(rows, dtype=np.int64)
+    if rows.ndim != 2 or rows.shape[1] != len(BATCH_COLUMNS):
+        raise ValueError(f"rows must have shape (n, {len(BATCH_COLUMNS)}), not {rows.shape}")
+    return rows
 
 
 _default: Optional[Solver] = None
@@ -186,6 +204,11 @@ def solve_moves(pos: Position) -> dict[Card, int]:
 def can_reach(pos: Position, target: int) -> bool:
     """See :meth:`Solver.can_reach`."""
     return default_solver().can_reach(pos, target)
+
+
+def solve_batch_moves(rows: np.ndarray, threads: int = 1) -> np.ndarray:
+    """See :meth:`Solver.solve_batch_moves`; ``threads=0`` means all cores."""
+    return default_solver().solve_batch_moves(rows, threads or os.cpu_count() or 1)
 
 
 def encode_batch(positions: Sequence[Position]) -> np.ndarray:

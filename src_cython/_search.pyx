@@ -66,6 +66,7 @@ _SEAT_FIELD_BITS[:] = [16, 12, 8]
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15
 
 
+
 cdef struct Table:
     uint64_t* slots
     int bits                    # 2**bits slots, in buckets of four
@@ -183,8 +184,10 @@ cdef int _moves(Search* s, int seat, int* out) noexcept nogil:
     cdef mask_t legal = ranked_legal(hand, led, s.clubs_plain)
     cdef mask_t others = s.live & ~hand
     cdef int score[MAX_MOVES]
-    cdef int n = 0, prev = -1, x, i, j, t, best_pos, best_seat
+    cdef int n = 0, prev = -1, x, i, j, t, best_pos
     cdef bint partner_winning
+    cdef int partner = (seat + 2) & 3
+    cdef mask_t group
     while legal:
         x = altbaumer_ctz(legal)
         legal &= legal - 1
@@ -195,27 +198,37 @@ cdef int _moves(Search* s, int seat, int* out) noexcept nogil:
         out[n] = x
         n += 1
         prev = x
+    if n == 1:
+        return 1
     if s.played == 0:
         for i in range(n):
             x = out[i]
             # A lead that no live card outranks wins the trick unless trumped.
-            if (ranked_group_mask(x) & (others | hand) & ~(((<mask_t> 2) << x) - 1)) == 0:
+            group = ranked_group_mask(x) & s.live
+            if (group & ~(((<mask_t> 2) << x) - 1)) == 0:
                 score[i] = 100 + x
+            elif (s.hand[partner] >> altbaumer_msb(group)) & 1:
+                score[i] = 80 - (x % 6)  # low toward partner's top card
             else:
                 score[i] = 50 - (x % 6)
     else:
         best_pos = ranked_winner_pos(s.trick_mask, led)
-        best_seat = NO_SEAT
-        for i in range(s.played):
-            if s.trick_card[i] == best_pos:
-                best_seat = s.trick_seat[i]
-        partner_winning = (best_seat & 1) == (seat & 1)
+        i = 0
+        while s.trick_card[i] != best_pos:
+            i += 1
+        partner_winning = (s.trick_seat[i] & 1) == (seat & 1)
         for i in range(n):
             x = out[i]
             if not partner_winning and ranked_winner_pos(s.trick_mask | ((<mask_t> 1) << x), led) == x:
                 score[i] = 100 - x  # cheapest winner first
             else:
                 score[i] = 50 - x - (32 if x >= R_TRUMP_BASE else 0)  # lowest, non-trump first
+    if n == 2:
+        if score[1] > score[0]:
+            x = out[0]
+            out[0] = out[1]
+            out[1] = x
+        return 2
     for i in range(1, n):
         x = out[i]
         t = score[i]
@@ -297,28 +310,85 @@ cdef inline void _unplay(Search* s, int seat, int card, Undo* u) noexcept nogil:
     s.hand[seat] |= bit
 
 
-cdef int _top_trump_tricks(Search* s, int* holder) noexcept nogil:
-    """Sure tricks at a trick boundary: the seat holding the highest trump
-    cards still live wins a trick with each of them, whatever is led."""
+cdef int _two_tricks(Search* s, int ply, int seat, int led, mask_t trick, int alpha, int beta) noexcept nogil:
+    """N-S tricks from a boundary with two tricks left, fail-soft within
+    (alpha, beta), by plain minimax over the first of them (the second is
+    forced): cheaper than the general search for so small a tree."""
+    cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain), bit
+    cdef bint ns_moves = (seat & 1) == 0
+    cdef int best = -1 if ns_moves else 3, card, v
+    while legal:
+        card = altbaumer_msb(legal)  # high cards first: they settle the trick sooner
+        bit = (<mask_t> 1) << card
+        legal &= ~bit
+        s.hand[seat] &= ~bit
+        s.trick_card[ply] = card
+        s.trick_seat[ply] = seat
+        if ply + 1 < s.active:
+            v = _two_tricks(s, ply + 1, s.next_seat[seat], card if ply == 0 else led, trick | bit, alpha, beta)
+        else:
+            v = _two_tricks_result(s, trick | bit, s.trick_card[0])
+        s.hand[seat] |= bit
+        if ns_moves:
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+        elif v < best:
+            best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best
+
+
+cdef inline int _two_tricks_result(Search* s, mask_t trick, int led) noexcept nogil:
+    # First trick from the trick mask; the last from the one card each seat has left.
+    cdef int pos = ranked_winner_pos(trick, led), winner = s.trick_seat[0], i
+    cdef mask_t last = s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+    for i in range(s.active):
+        if s.trick_card[i] == pos:
+            winner = s.trick_seat[i]
+    pos = ranked_winner_pos(last, altbaumer_ctz(s.hand[winner]))
+    i = 0
+    while not (s.hand[i] >> pos) & 1:
+        i += 1
+    return (1 if (winner & 1) == 0 else 0) + (1 if (i & 1) == 0 else 0)
+
+
+cdef inline void _sure_bounds(Search* s, int tricks, int* lower, int* upper) noexcept nogil:
+    """Bounds on N-S tricks at a trick boundary from the trump cards alone.
+
+    The seat holding the highest live trump cards wins a trick with each of
+    them, whatever is led. A side whose opponents hold no trump card wins
+    every trick in which it plays one, and each trick takes at most one trump
+    card from each player: at least as many tricks as its longer trump holding.
+    """
     cdef mask_t trumps = s.live & R_TRUMPS, mine
-    cdef int seat, count = 0
+    cdef int seat = 0, run = 0, n_s, e_w
     if trumps == 0:
-        return 0
-    seat = 0
+        return
     while not (s.hand[seat] >> altbaumer_msb(trumps)) & 1:
         seat += 1
-    holder[0] = seat
     mine = s.hand[seat]
     while trumps and (mine >> altbaumer_msb(trumps)) & 1:
         trumps &= ~((<mask_t> 1) << altbaumer_msb(trumps))
-        count += 1
-    return count
+        run += 1
+    n_s = max(popcount(s.hand[0] & R_TRUMPS), popcount(s.hand[2] & R_TRUMPS))
+    e_w = max(popcount(s.hand[1] & R_TRUMPS), popcount(s.hand[3] & R_TRUMPS))
+    if (seat & 1) == 0:
+        lower[0] = max(run, n_s if e_w == 0 else 0)
+        upper[0] = tricks
+    else:
+        lower[0] = 0
+        upper[0] = tricks - max(run, e_w if n_s == 0 else 0)
 
 
 cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
     """N-S tricks from here (the current trick included), fail-hard within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one."""
-    cdef int seat = _to_act(s), tricks, lower = 0, upper = 0, sure, holder = 0, best, v, w, i, n
+    cdef int seat = _to_act(s), tricks, lower = 0, upper = 0, best, v, w, i, n
     cdef int window_low, window_high
     cdef int moves[MAX_MOVES]
     cdef uint64_t key = 0
@@ -331,11 +401,11 @@ cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
             return _last_trick_ns(s) if tricks else 0
         lower = 0
         upper = tricks
-        sure = _top_trump_tricks(s, &holder)
-        if (holder & 1) == 0:
-            lower = sure
-        else:
-            upper = tricks - sure
+        _sure_bounds(s, tricks, &lower, &upper)
+        if lower >= beta:
+            return lower
+        if upper <= alpha:
+            return upper
         stored = tricks * s.active <= TT_MAX_CARDS
         if stored:
             key = _key(s)
@@ -348,6 +418,10 @@ cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
             alpha = lower
         if upper < beta:
             beta = upper
+        if tricks == 2:
+            best = _two_tricks(s, 0, s.leader, -1, 0, alpha, beta)
+            _store_bounds(s.table, key, best, alpha, beta, lower, upper)
+            return best
     n = _moves(s, seat, moves)
     ns_moves = (seat & 1) == 0
     best = -1 if ns_moves else 99
@@ -369,16 +443,21 @@ cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
         if alpha >= beta:
             break
     if stored:
-        # What the result proves depends on the window it was searched with.
-        if best <= window_low:
-            upper = best if best < upper else upper
-        elif best >= window_high:
-            lower = best if best > lower else lower
-        else:
-            lower = best
-            upper = best
-        _store(s.table, key, lower, upper)
+        _store_bounds(s.table, key, best, window_low, window_high, lower, upper)
     return best
+
+
+cdef inline void _store_bounds(Table* t, uint64_t key, int best, int alpha, int beta, int lower, int upper) noexcept nogil:
+    """Record what a result searched in (alpha, beta) proves: an upper bound
+    if it fell to alpha, a lower bound if it reached beta, else the value."""
+    if best <= alpha:
+        upper = best if best < upper else upper
+    elif best >= beta:
+        lower = best if best > lower else lower
+    else:
+        lower = best
+        upper = best
+    _store(t, key, lower, upper)
 
 
 cdef bint _reach(Search* s, int target) noexcept nogil:
@@ -391,7 +470,8 @@ cdef inline int _tricks_left(Search* s) noexcept nogil:
 
 
 cdef int _exact(Search* s) noexcept nogil:
-    """N-S tricks from here."""
+    """N-S tricks from here: one full-window search (fewer nodes here than
+    null-window probes, since the table keeps exact values)."""
     return _search(s, -1, _tricks_left(s) + 1)
 
 
@@ -422,12 +502,45 @@ cdef int _setup(Search* s, Table* table, const uint32_t* hands, int trump, int l
     return 0
 
 
-cdef int _card_of(int pos, int trump) noexcept nogil:
-    cdef int c
-    for c in range(N_CARDS):
-        if ranked_pos(c, trump) == pos:
-            return c
-    return -1
+cdef int _DECODE[4][26]     # ranked position -> card index, per trump (-1: unused)
+
+
+def _fill_decode():
+    cdef int trump, card, pos
+    for trump in range(4):
+        for pos in range(26):
+            _DECODE[trump][pos] = -1
+        for card in range(N_CARDS):
+            _DECODE[trump][ranked_pos(card, trump)] = card
+
+
+_fill_decode()
+
+
+cdef void _all_move_values(Search* s, int trump, int8_t* out) noexcept nogil:
+    """N-S tricks from here after each legal card of the seat to act, into
+    out[card] (24 entries; -1 for cards that may not be played). One search
+    per group of equivalent cards; the others copy its value."""
+    cdef int moves[MAX_MOVES]
+    cdef int values[MAX_MOVES]
+    cdef int seat = _to_act(s), n, i, x, p
+    cdef int led = s.trick_card[0] if s.played else -1
+    cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain)
+    cdef mask_t others = s.live & ~s.hand[seat]
+    for i in range(N_CARDS):
+        out[i] = -1
+    n = _moves(s, seat, moves)
+    for i in range(n):
+        values[i] = _move_value(s, seat, moves[i])
+    while legal:
+        x = altbaumer_ctz(legal)
+        legal &= legal - 1
+        for i in range(n):
+            p = moves[i]
+            if p == x or (_run_group(p) == _run_group(x)
+                          and (others & _between(x if x < p else p, p if x < p else x)) == 0):
+                out[_DECODE[trump][x]] = <int8_t> values[i]
+                break
 
 
 cdef class Solver:
@@ -440,7 +553,7 @@ cdef class Solver:
     cdef Table table
     cdef readonly int tt_bits
 
-    def __cinit__(self, double tt_mib=8.0):
+    def __cinit__(self, double tt_mib=1.0):
         cdef int bits = 10
         if not tt_mib > 0:
             raise ValueError("the transposition table needs a positive size in MiB")
@@ -502,44 +615,14 @@ cdef class Solver:
         return bool(r), s.nodes
 
     def move_values(self, hands, int trump, int leader, trick=(), int absent=-1):
-        """([(card, N-S tricks from here after it)] for every legal card, nodes).
-
-        Equivalent cards share one search.
-        """
+        """([(card, N-S tricks from here after it)] for every legal card, nodes)."""
         cdef Search s
-        cdef int moves[MAX_MOVES]
-        cdef int values[MAX_MOVES]
-        cdef int n, i, seat, win
-        cdef mask_t legal
+        cdef int8_t values[N_CARDS]
+        cdef int card
         self._prepare(&s, hands, trump, leader, trick, absent)
         with nogil:
-            seat = _to_act(&s)
-            n = _moves(&s, seat, moves)
-            for i in range(n):
-                values[i] = _move_value(&s, seat, moves[i])
-        return self._spread(&s, trump, moves, values, n), s.nodes
-
-    cdef list _spread(self, Search* s, int trump, int* moves, int* values, int n):
-        # Every legal card takes the value of the representative of its run.
-        cdef list out = []
-        cdef int seat = _to_act(s), led = s.trick_card[0] if s.played else -1
-        cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain)
-        cdef mask_t others = s.trick_mask
-        cdef int i, p, x, rep
-        for i in range(4):
-            if i != seat:
-                others |= s.hand[i]
-        while legal:
-            x = altbaumer_ctz(legal)
-            legal &= legal - 1
-            rep = -1
-            for i in range(n):
-                p = moves[i]
-                if p == x or (_run_group(p) == _run_group(x) and (others & _between(x if x < p else p, p if x < p else x)) == 0):
-                    rep = i
-                    break
-            out.append((_card_of(x, trump), values[rep]))
-        return out
+            _all_move_values(&s, trump, values)
+        return [(card, values[card]) for card in range(N_CARDS) if values[card] >= 0], s.nodes
 
     def principal_variation(self, hands, int trump, int leader, trick=(), int absent=-1):
         """([card, ...] one optimal line to the end, N-S tricks from here, nodes)."""
@@ -550,29 +633,48 @@ cdef class Solver:
         with nogil:
             v = _exact(&s)
             n = _principal_variation(&s, v, pv)
-        return [_card_of(pv[i], trump) for i in range(n)], v, s.nodes
+        return [_DECODE[trump][pv[i]] for i in range(n)], v, s.nodes
 
-    def solve_rows(self, const int64_t[:, :] rows, int8_t[:] out, int target=-1):
+    def solve_rows_moves(self, const int64_t[:, ::1] rows, int8_t[:, ::1] out):
+        """For each row, the makers' tricks in the remaining play after each
+        legal opening card of the leader: out[i, card], -1 where the card may
+        not be played. GIL released."""
+        cdef Py_ssize_t i, n = rows.shape[0]
+        cdef uint64_t nodes = 0
+        if rows.shape[1] != 8 or out.shape[0] != n or out.shape[1] != N_CARDS:
+            raise ValueError("rows must have shape (n, 8) and out shape (n, 24)")
+        self._check_rows(rows)
+        with nogil:
+            for i in range(n):
+                _solve_row_moves(&self.table, &rows[i, 0], &out[i, 0], &nodes)
+        return nodes
+
+    cdef int _check_rows(self, const int64_t[:, ::1] rows) except -1:
+        cdef Py_ssize_t i, n = rows.shape[0]
+        cdef int problem = 0
+        with nogil:
+            for i in range(n):
+                problem = _row_problem(&rows[i, 0])
+                if problem:
+                    break
+        if problem:
+            raise ValueError(f"batch row {i}: {_ROW_PROBLEMS[problem]}")
+        return 0
+
+    def solve_rows(self, const int64_t[:, ::1] rows, int8_t[::1] out, int target=-1):
         """Makers' tricks in the remaining play for each row of a batch (see
         ``BATCH_COLUMNS``; trick boundaries only), or with ``target`` >= 0,
         1 if the makers can reach ``target`` of them else 0. GIL released."""
         cdef Py_ssize_t i, n = rows.shape[0]
         cdef uint64_t nodes = 0
-        cdef int problem = 0
         if rows.shape[1] != 8 or out.shape[0] != n:
             raise ValueError("rows must have shape (n, 8) and out shape (n,)")
         if not -1 <= target <= 5:
             raise ValueError("target must be 0..5 (or -1 for exact values)")
+        self._check_rows(rows)
         with nogil:
             for i in range(n):
-                problem = _row_problem(rows, i)
-                if problem:
-                    break
-        if problem:
-            raise ValueError(f"batch row {i}: {_ROW_PROBLEMS[problem]}")
-        with nogil:
-            for i in range(n):
-                out[i] = _solve_row(&self.table, rows, i, target, &nodes)
+                out[i] = _solve_row(&self.table, &rows[i, 0], target, &nodes)
         return nodes
 
 
@@ -586,29 +688,29 @@ _ROW_PROBLEMS = {
 }
 
 
-cdef int _row_problem(const int64_t[:, :] rows, Py_ssize_t i) noexcept nogil:
-    """0 if row i is a position the search can take, else a _ROW_PROBLEMS code."""
+cdef int _row_problem(const int64_t* row) noexcept nogil:
+    """0 if the row is a position the search can take, else a _ROW_PROBLEMS code."""
     cdef int64_t seen = 0, h
-    cdef int seat, size = -1, lone = <int> rows[i, 6], absent
+    cdef int seat, size = -1, lone = <int> row[6], absent
     for seat in range(4):
-        h = rows[i, seat]
+        h = row[seat]
         if h < 0 or h >= (1 << 24):
             return 1
         if seen & h:
             return 2
         seen |= h
-    if not (0 <= rows[i, 4] < 4 and 0 <= rows[i, 5] < 4 and -1 <= lone < 4 and 0 <= rows[i, 7] <= 1):
+    if not (0 <= row[4] < 4 and 0 <= row[5] < 4 and -1 <= lone < 4 and 0 <= row[7] <= 1):
         return 3
-    if lone >= 0 and (lone & 1) != rows[i, 7]:
+    if lone >= 0 and (lone & 1) != row[7]:
         return 4
     absent = (lone + 2) & 3 if lone >= 0 else -1
-    if absent >= 0 and (rows[i, absent] != 0 or rows[i, 5] == absent):
+    if absent >= 0 and (row[absent] != 0 or row[5] == absent):
         return 5
     for seat in range(4):
         if seat != absent:
             if size < 0:
-                size = popcount(<mask_t> rows[i, seat])
-            elif popcount(<mask_t> rows[i, seat]) != size:
+                size = popcount(<mask_t> row[seat])
+            elif popcount(<mask_t> row[seat]) != size:
                 return 6
     if size > 5:
         return 6
@@ -647,25 +749,40 @@ cdef int _principal_variation(Search* s, int value, int* pv) noexcept nogil:
     return n_pv
 
 
-cdef int8_t _solve_row(Table* table, const int64_t[:, :] rows, Py_ssize_t i, int target, uint64_t* nodes) noexcept nogil:
-    cdef Search s
+cdef int _setup_row(Search* s, Table* table, const int64_t* row) noexcept nogil:
+    """Set s up from a batch row; returns the number of tricks left."""
     cdef uint32_t hands[4]
     cdef int trick[1]
-    cdef int seat, lone = <int> rows[i, 6], makers = <int> rows[i, 7], absent = -1, ns, tricks
+    cdef int seat, lone = <int> row[6]
     for seat in range(4):
-        hands[seat] = <uint32_t> rows[i, seat]
-    if lone >= 0:
-        absent = (lone + 2) & 3
-    _setup(&s, table, hands, <int> rows[i, 4], <int> rows[i, 5], trick, 0, absent)
-    tricks = popcount(s.hand[s.leader])
+        hands[seat] = <uint32_t> row[seat]
+    _setup(s, table, hands, <int> row[4], <int> row[5], trick, 0, (lone + 2) & 3 if lone >= 0 else -1)
+    return popcount(s.hand[s.leader])
+
+
+cdef int8_t _solve_row(Table* table, const int64_t* row, int target, uint64_t* nodes) noexcept nogil:
+    """One batch row: the makers' tricks in the remaining play, or whether
+    they reach target of them."""
+    cdef Search s
+    cdef int tricks = _setup_row(&s, table, row), ns
+    cdef bint ns_make = row[7] == 0
     if target >= 0:
-        # Makers reach target <=> N-S reach target (N-S make) or fewer than tricks-target+1.
-        if makers == 0:
-            ns = _reach(&s, target)
-        else:
-            ns = not _reach(&s, tricks - target + 1)
-        nodes[0] += s.nodes
-        return <int8_t> ns
-    ns = _exact(&s)
+        # E-W reach target exactly when N-S stay below tricks - target + 1.
+        ns = _reach(&s, target) if ns_make else not _reach(&s, tricks - target + 1)
+    else:
+        ns = _exact(&s)
+        if not ns_make:
+            ns = tricks - ns
     nodes[0] += s.nodes
-    return <int8_t> (ns if makers == 0 else tricks - ns)
+    return <int8_t> ns
+
+
+cdef void _solve_row_moves(Table* table, const int64_t* row, int8_t* out, uint64_t* nodes) noexcept nogil:
+    cdef Search s
+    cdef int tricks = _setup_row(&s, table, row), card
+    _all_move_values(&s, <int> row[4], out)
+    if row[7] != 0:
+        for card in range(N_CARDS):
+            if out[card] >= 0:
+                out[card] = <int8_t> (tricks - out[card])
+    nodes[0] += s.nodes
