@@ -10,9 +10,11 @@ import click
 from altbaumer import __version__
 from altbaumer.errors import AltbaumerError
 
+from .bench import bench_command
 from .deal import deal_command
 from .output import EXIT_INTERRUPTED, BadInput
 from .simulate import simulate_command
+from .solve import solve_command
 
 
 class _Group(click.Group):
@@ -41,3 +43,5 @@ def main() -> None:
 
 main.add_command(deal_command)
 main.add_command(simulate_command)
+main.add_command(solve_command)
+main.add_command(bench_command)

@@ -84,6 +84,10 @@ class Solver:
         self.tt_mib = tt_mib
         self._core = _search.Solver(tt_mib)
         self._workers: list[_search.Solver] = []
+        self._pool: Optional[ThreadPoolExecutor] = None
+        self._pool_size = 0
+        self.last_nodes = 0
+        """Search nodes of the most recent call (all threads of a batch)."""
 
     @property
     def tt_bytes(self) -> int:
@@ -97,7 +101,7 @@ class Solver:
         """The makers' final total under double-dummy play."""
         if pos.is_over:
             return pos.makers_taken
-        ns, _ = self._core.value(*_args(pos))
+        ns, self.last_nodes = self._core.value(*_args(pos))
         return self._to_makers(pos, ns)
 
     def can_reach(self, pos: Position, target: int) -> bool:
@@ -108,14 +112,16 @@ class Solver:
         if future > pos.tricks_left:
             return False
         if pos.makers is Team.NS:
-            return self._core.reach(*_args(pos), target=future)[0]
-        return not self._core.reach(*_args(pos), target=pos.tricks_left - future + 1)[0]
+            reached, self.last_nodes = self._core.reach(*_args(pos), target=future)
+            return reached
+        reached, self.last_nodes = self._core.reach(*_args(pos), target=pos.tricks_left - future + 1)
+        return not reached
 
     def solve_moves(self, pos: Position) -> dict[Card, int]:
         """The makers' final total after each legal card of the seat to act."""
         if pos.is_over:
             return {}
-        pairs, _ = self._core.move_values(*_args(pos))
+        pairs, self.last_nodes = self._core.move_values(*_args(pos))
         return {Card.from_index(card): self._to_makers(pos, ns) for card, ns in pairs}
 
     def solve(self, pos: Position) -> Solution:
@@ -128,7 +134,8 @@ class Solver:
         pick = max if pos.to_act.team is pos.makers else min  # type: ignore[union-attr]
         best = pick(moves.values())
         best_cards = tuple(c for c in pos.legal_moves() if moves[c] == best)
-        return Solution(best, best_cards, tuple(Card.from_index(c) for c in pv), moves, nodes + pv_nodes)
+        self.last_nodes = nodes + pv_nodes
+        return Solution(best, best_cards, tuple(Card.from_index(c) for c in pv), moves, self.last_nodes)
 
     def solve_batch(self, rows: np.ndarray, threads: int = 1, target: Optional[int] = None) -> np.ndarray:
         """Makers' tricks in the remaining play for every row (int8), or with
@@ -138,7 +145,8 @@ class Solver:
         :data:`BATCH_COLUMNS`: the four hands as card masks (N E S W), trump
         (0..3 = C S H D), leader (0..3 = N E S W), lone seat (-1 for none),
         makers (0 = N-S, 1 = E-W). Positions start at a trick boundary.
-        ``threads`` > 1 splits the rows over threads that run without the GIL.
+        ``threads`` > 1 splits the rows over threads that run without the GIL;
+        0 means one per core.
         """
         rows = _checked_rows(rows)
         out = np.empty(len(rows), dtype=np.int8)
@@ -156,21 +164,23 @@ class Solver:
         return out
 
     def _run_split(self, rows: np.ndarray, out: np.ndarray, threads: int, job) -> None:
-        threads = max(1, min(threads, len(rows) // 64 or 1))
+        # Each thread gets its own table; below 64 rows a thread is not worth it.
+        threads = max(1, min(threads or os.cpu_count() or 1, len(rows) // 64 or 1))
         if threads == 1:
-            job(self._core, rows, out)
+            self.last_nodes = job(self._core, rows, out)
             return
         while len(self._workers) < threads - 1:
             self._workers.append(_search.Solver(self.tt_mib))
+        if self._pool is None or self._pool_size < threads:
+            self._pool = ThreadPoolExecutor(max_workers=threads)
+            self._pool_size = threads
         cores = [self._core] + self._workers[: threads - 1]
         bounds = np.linspace(0, len(rows), threads + 1).astype(int)
-        with ThreadPoolExecutor(max_workers=threads) as pool:
-            jobs = [
-                pool.submit(job, core, rows[lo:hi], out[lo:hi])
-                for core, lo, hi in zip(cores, bounds[:-1], bounds[1:])
-            ]
-            for done in jobs:
-                done.result()
+        jobs = [
+            self._pool.submit(job, core, rows[lo:hi], out[lo:hi])
+            for core, lo, hi in zip(cores, bounds[:-1], bounds[1:])
+        ]
+        self.last_nodes = sum(done.result() for done in jobs)
 
 
 def _checked_rows(rows: np.ndarray) -> np.ndarray:
@@ -208,7 +218,7 @@ def can_reach(pos: Position, target: int) -> bool:
 
 def solve_batch_moves(rows: np.ndarray, threads: int = 1) -> np.ndarray:
     """See :meth:`Solver.solve_batch_moves`; ``threads=0`` means all cores."""
-    return default_solver().solve_batch_moves(rows, threads or os.cpu_count() or 1)
+    return default_solver().solve_batch_moves(rows, threads)
 
 
 def encode_batch(positions: Sequence[Position]) -> np.ndarray:
@@ -224,4 +234,4 @@ def encode_batch(positions: Sequence[Position]) -> np.ndarray:
 
 def solve_batch(rows: np.ndarray, threads: int = 1, target: Optional[int] = None) -> np.ndarray:
     """See :meth:`Solver.solve_batch`; ``threads=0`` means all cores."""
-    return default_solver().solve_batch(rows, threads or os.cpu_count() or 1, target)
+    return default_solver().solve_batch(rows, threads, target)

@@ -357,37 +357,53 @@ cdef inline int _two_tricks_result(Search* s, mask_t trick, int led) noexcept no
     return (1 if (winner & 1) == 0 else 0) + (1 if (i & 1) == 0 else 0)
 
 
+cdef inline int _top_run(mask_t mine, mask_t live) noexcept nogil:
+    """How many of the highest live cards of a group mine holds in a row."""
+    cdef int run = 0
+    while live and (mine >> altbaumer_msb(live)) & 1:
+        live &= ~((<mask_t> 1) << altbaumer_msb(live))
+        run += 1
+    return run
+
+
 cdef inline void _sure_bounds(Search* s, int tricks, int* lower, int* upper) noexcept nogil:
-    """Bounds on N-S tricks at a trick boundary from the trump cards alone.
+    """Bounds on N-S tricks at a trick boundary from sure winners.
 
     The seat holding the highest live trump cards wins a trick with each of
     them, whatever is led. A side whose opponents hold no trump card wins
     every trick in which it plays one, and each trick takes at most one trump
     card from each player: at least as many tricks as its longer trump holding.
+    With no trump card left at all, the leader cashes the top cards it holds
+    in each suit, keeping the lead each time.
     """
-    cdef mask_t trumps = s.live & R_TRUMPS, mine
-    cdef int seat = 0, run = 0, n_s, e_w
+    cdef mask_t trumps = s.live & R_TRUMPS
+    cdef int seat = 0, run, n_s, e_w, g
     if trumps == 0:
+        run = 0
+        for g in range(3):
+            run += _top_run(s.hand[s.leader], s.live & ((<mask_t> 0x3F) << (6 * g)))
+        if run > tricks:
+            run = tricks
+        if (s.leader & 1) == 0:
+            lower[0] = run
+        else:
+            upper[0] = tricks - run
         return
     while not (s.hand[seat] >> altbaumer_msb(trumps)) & 1:
         seat += 1
-    mine = s.hand[seat]
-    while trumps and (mine >> altbaumer_msb(trumps)) & 1:
-        trumps &= ~((<mask_t> 1) << altbaumer_msb(trumps))
-        run += 1
+    run = _top_run(s.hand[seat], trumps)
     n_s = max(popcount(s.hand[0] & R_TRUMPS), popcount(s.hand[2] & R_TRUMPS))
     e_w = max(popcount(s.hand[1] & R_TRUMPS), popcount(s.hand[3] & R_TRUMPS))
     if (seat & 1) == 0:
         lower[0] = max(run, n_s if e_w == 0 else 0)
-        upper[0] = tricks
     else:
-        lower[0] = 0
         upper[0] = tricks - max(run, e_w if n_s == 0 else 0)
 
 
 cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
-    """N-S tricks from here (the current trick included), fail-hard within
-    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one."""
+    """N-S tricks from here (the current trick included), fail-soft within
+    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one,
+    anything between is exact."""
     cdef int seat = _to_act(s), tricks, lower = 0, upper = 0, best, v, w, i, n
     cdef int window_low, window_high
     cdef int moves[MAX_MOVES]

@@ -1,0 +1,179 @@
+"""``altbaumer solve``: the double-dummy analysis of a random deal's first lead."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, Optional
+
+import click
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from altbaumer.cards import CardParseError, Suit
+from altbaumer.deal import Deal
+from altbaumer.opening import line_tricks, opening_position
+from altbaumer.position import Position
+from altbaumer.render import card_text, hand_text, table_diagram
+from altbaumer.scoring import makers_points
+from altbaumer.search import Solution, solve
+from altbaumer.seats import SEATS, Seat, SeatParseError
+from altbaumer.view import Trick
+
+from .deal import SEAT_CHOICE
+from .output import BadInput, print_json, stdout
+
+
+@click.command("solve")
+@click.option("--seed", type=int, default=None, help="Seed of the deal, as for `altbaumer deal` (default: random; printed).")
+@click.option("--dealer", type=SEAT_CHOICE, default=None, help="Dealer's seat (default: drawn from the seed).")
+@click.option("--trump", "trump_text", default=None, metavar="SUIT",
+              help="Trump suit C, S, H or D (default: the turned card's suit).")
+@click.option("--lone", "lone_text", default=None, metavar="SEAT",
+              help="A maker (forehand or forehand's partner) who plays alone.")
+@click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
+def solve_command(seed: Optional[int], dealer: Optional[str], trump_text: Optional[str], lone_text: Optional[str],
+                  ascii_: bool, as_json: bool) -> None:
+    """Solve a random deal double dummy from the first lead.
+
+    Each seat keeps the five cards dealt to it (the stock is not exchanged);
+    forehand's side make trump and forehand leads. With --lone, the lone
+    player's partner sits out; if that is forehand, the next seat in play
+    order leads. Shows the makers' tricks under best play by both sides, the
+    value of every opening card, and one optimal line trick by trick.
+    """
+    try:
+        trump = None if trump_text is None else Suit.parse(trump_text)
+        lone = None if lone_text is None else Seat.parse(lone_text)
+    except (CardParseError, SeatParseError) as error:
+        raise BadInput(str(error)) from None
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    deal = Deal.from_seed(seed, Seat[dealer.upper()] if dealer else None)
+    pos = opening_position(deal, trump, lone)  # a defender going alone: AltbaumerError → exit 2
+    solution = solve(pos)
+    tricks = line_tricks(pos, solution.pv)
+    if as_json:
+        print_json(_as_dict(seed, deal, pos, solution, tricks, trump_text is None))
+        return
+    _show(seed, deal, pos, solution, tricks, trump_text is None, ascii_)
+
+
+def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list[Trick],
+             turned_trump: bool) -> dict[str, Any]:
+    made, defenders = makers_points(solution.makers_tricks)
+    return {
+        "seed": seed,
+        "dealer": str(deal.dealer),
+        "forehand": str(deal.forehand),
+        "cutter": str(deal.cutter),
+        "hands": {str(s): [c.ascii() for c in pos.hands[s]] for s in SEATS},
+        "turned": deal.stock[0].ascii(),
+        "trump": pos.trump.letter,
+        "trump_from": "turned card" if turned_trump else "--trump",
+        "leader": str(pos.leader),
+        "lone": None if pos.lone is None else str(pos.lone),
+        "absent": None if pos.absent is None else str(pos.absent),
+        "makers": str(pos.makers),
+        "makers_tricks": solution.makers_tricks,
+        "points": {"makers": made, "defenders": defenders},
+        "best_cards": [c.ascii() for c in solution.best_cards],
+        "moves": {c.ascii(): v for c, v in sorted(solution.moves.items(), key=lambda kv: kv[0].index)},
+        "pv": [c.ascii() for c in solution.pv],
+        "tricks": [
+            {"leader": str(t.leader), "cards": [c.ascii() for c in t.cards], "winner": str(t.winner)} for t in tricks
+        ],
+        "nodes": solution.nodes,
+    }
+
+
+def _labels(deal: Deal, pos: Position) -> dict[Seat, str]:
+    labels = {}
+    for seat in SEATS:
+        roles = []
+        if seat is deal.dealer:
+            roles.append("dealer")
+        if seat is deal.forehand:
+            roles.append("forehand")
+        if seat is deal.cutter:
+            roles.append("cutter")
+        if seat is pos.lone:
+            roles.append("alone")
+        labels[seat] = f"[bold]{seat}[/bold]" + (f" · {', '.join(roles)}" if roles else "")
+    return labels
+
+
+def _at_least(body: Text, width: int) -> Table:
+    """``body`` in a grid at least ``width`` cells wide, so a panel's title fits."""
+    grid = Table.grid()
+    grid.add_column(min_width=width)
+    grid.add_row(body)
+    return grid
+
+
+def _suit(suit: Suit, ascii_: bool) -> Text:
+    return Text.assemble(Text(suit.letter if ascii_ else suit.symbol, style="bold red" if suit.is_red else "bold"),
+                         f" {suit.name.lower()}")
+
+
+def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list[Trick], turned_trump: bool,
+          ascii_: bool) -> None:
+    stdout.print(f"[dim]solve --seed {seed}: dealer {deal.dealer}, the hands as dealt (no stock exchange)[/dim]")
+    centre = Table.grid(padding=(0, 1))
+    centre.add_column(style="dim", justify="right")
+    centre.add_column()
+    centre.add_row("turned", card_text(deal.stock[0], ascii_))
+    centre.add_row("trump", Text.assemble(_suit(pos.trump, ascii_), "" if turned_trump else " (--trump)"))
+    centre.add_row("makers", Text(f"{pos.makers} (forehand {deal.forehand})"))
+    if pos.lone is not None:
+        centre.add_row("alone", Text(f"{pos.lone}; {pos.absent} sits out"))
+    centre.add_row("leads", Text(str(pos.leader)))
+    centre.add_row("result", Text(f"makers take {solution.makers_tricks}", style="bold"))
+    labels = _labels(deal, pos)
+    hands = {s: _at_least(hand_text(pos.hands[s], ascii_), Text.from_markup(labels[s]).cell_len + 4)
+             for s in SEATS if s is not pos.absent}
+    stdout.print(table_diagram(hands, labels, Panel(centre, border_style="dim", expand=False)))
+
+    made, _ = makers_points(solution.makers_tricks)
+    verdict = "march" if solution.makers_tricks == 5 else "made" if solution.makers_tricks >= 3 else "set"
+    stdout.print(Text.assemble(
+        "Double dummy the makers (", str(pos.makers), ") take ", Text(str(solution.makers_tricks), style="bold"),
+        f" of 5 tricks: {verdict}, makers {made:+d}.",
+    ))
+
+    leader_is_maker = pos.leader.team is pos.makers
+    moves = Table(title=f"Opening cards of {pos.leader} ({'maker' if leader_is_maker else 'defender'})",
+                  title_justify="left")
+    moves.add_column("card")
+    moves.add_column("makers' tricks", justify="right")
+    moves.add_column("")
+    order = sorted(solution.moves.items(), key=lambda kv: (-kv[1] if leader_is_maker else kv[1]))
+    for card, value in order:
+        best = card in solution.best_cards
+        moves.add_row(card_text(card, ascii_), Text(str(value), style="bold" if best else ""),
+                      Text("★ best", style="bold green") if best else Text(""))
+    stdout.print(moves)
+
+    line = Table(title="Optimal line (one principal variation)", title_justify="left")
+    line.add_column("trick", justify="right")
+    line.add_column("plays")
+    line.add_column("won by")
+    line.add_column("makers", justify="right")
+    taken = 0
+    for number, trick in enumerate(tricks, 1):
+        plays = []
+        seat = trick.leader
+        for card in trick.cards:
+            text = Text.assemble(f"{seat} ", card_text(card, ascii_))
+            if seat is trick.winner:
+                text.stylize("reverse", len(f"{seat} "))
+            plays.append(text)
+            seat = seat.next()
+            if seat is pos.absent:
+                seat = seat.next()
+        if trick.winner.team is pos.makers:
+            taken += 1
+        line.add_row(str(number), Text("  ").join(plays), str(trick.winner), str(taken))
+    stdout.print(line)
+    stdout.print(f"[dim]{solution.nodes:,} search nodes[/dim]")
