@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .cards import Card, Rank, Suit
-from .deal import Deal, Phase
+from .deal import Deal, Phase  # noqa: F401  (Phase: the module doctest)
 from .errors import MatchOver, WrongPhase
 from .scoring import DealScore
 from .seats import Seat, Team, forehand_of

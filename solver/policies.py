@@ -21,7 +21,7 @@ import random
 from typing import Callable, Optional, Protocol
 
 from .cards import BIG_TREE, Card, CardSet, Rank, Suit
-from .deal import Accept, Action, DeclareAlone, Discard, Play, Refuse, TakeTrees
+from .deal import Accept, Action, DeclareAlone, Discard, Play, Refuse
 from .rules import is_trump_card, plain_ranking, trick_winner, trump_cards, trump_ranking
 from .seats import play_order
 from .view import SeatView

@@ -404,40 +404,69 @@ cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
     """N-S tricks from here (the current trick included), fail-soft within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one,
     anything between is exact."""
-    cdef int seat = _to_act(s), tricks, lower = 0, upper = 0, best, v, w, i, n
+    cdef int seat, best, v, w, i, n
+    cdef int moves[MAX_MOVES]
+    cdef bint ns_moves
+    cdef Undo u
+    if s.played == 0:
+        return _boundary(s, alpha, beta)
+    s.nodes += 1
+    seat = s.next_seat[s.trick_seat[s.played - 1]]
+    n = _moves(s, seat, moves)
+    ns_moves = (seat & 1) == 0
+    best = -1 if ns_moves else 99
+    for i in range(n):
+        w = _play(s, seat, moves[i], &u)
+        v = w + _search(s, alpha - w, beta - w)
+        _unplay(s, seat, moves[i], &u)
+        if ns_moves:
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+        elif v < best:
+            best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best
+
+
+cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
+    """_search at a trick boundary: sure-trick bounds, the table, the
+    two-trick endgame, then the leads."""
+    cdef int seat = s.leader, tricks = popcount(s.hand[s.leader]), lower = 0, upper, best, v, w, i, n
     cdef int window_low, window_high
     cdef int moves[MAX_MOVES]
     cdef uint64_t key = 0
-    cdef bint stored = False, ns_moves
+    cdef bint stored, ns_moves
     cdef Undo u
     s.nodes += 1
-    tricks = popcount(s.hand[seat])
-    if s.played == 0:
-        if tricks <= 1:
-            return _last_trick_ns(s) if tricks else 0
-        lower = 0
-        upper = tricks
-        _sure_bounds(s, tricks, &lower, &upper)
-        if lower >= beta:
-            return lower
-        if upper <= alpha:
-            return upper
-        stored = tricks * s.active <= TT_MAX_CARDS
-        if stored:
-            key = _key(s)
-            _probe(s.table, key, &lower, &upper)
+    if tricks <= 1:
+        return _last_trick_ns(s) if tricks else 0
+    upper = tricks
+    _sure_bounds(s, tricks, &lower, &upper)
+    if lower >= beta:
+        return lower
+    if upper <= alpha:
+        return upper
+    stored = tricks * s.active <= TT_MAX_CARDS
+    if stored:
+        key = _key(s)
+        _probe(s.table, key, &lower, &upper)
         if lower >= beta or lower == upper:
             return lower
         if upper <= alpha:
             return upper
-        if lower > alpha:
-            alpha = lower
-        if upper < beta:
-            beta = upper
-        if tricks == 2:
-            best = _two_tricks(s, 0, s.leader, -1, 0, alpha, beta)
-            _store_bounds(s.table, key, best, alpha, beta, lower, upper)
-            return best
+    if lower > alpha:
+        alpha = lower
+    if upper < beta:
+        beta = upper
+    if tricks == 2:
+        best = _two_tricks(s, 0, s.leader, -1, 0, alpha, beta)
+        _store_bounds(s.table, key, best, alpha, beta, lower, upper)
+        return best
     n = _moves(s, seat, moves)
     ns_moves = (seat & 1) == 0
     best = -1 if ns_moves else 99

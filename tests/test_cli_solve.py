@@ -3,14 +3,12 @@ and the library function behind it (:func:`altbaumer.opening.opening_position`).
 
 from __future__ import annotations
 
-import doctest
 import json
 import re
 
 import pytest
 from click.testing import CliRunner
 
-import altbaumer.opening
 from altbaumer import search
 from altbaumer.cards import Card, Suit
 from altbaumer.cli import main
@@ -35,10 +33,6 @@ def solve_json(run, *args: str) -> dict:
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
-
-def test_opening_docstring_examples():
-    result = doctest.testmod(altbaumer.opening)
-    assert result.attempted > 0 and result.failed == 0
 
 
 @pytest.mark.parametrize("seed", [1, 7, 11, 2024])

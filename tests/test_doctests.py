@@ -15,6 +15,11 @@ MODULES = [
     "altbaumer.match",
     "altbaumer.policies",
     "altbaumer.simulate",
+    "altbaumer.position",
+    "altbaumer.search",
+    "altbaumer.reference",
+    "altbaumer.opening",
+    "altbaumer.bench",
 ]
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from altbaumer.deal import Deal, Phase
 from altbaumer.policies import HeuristicPolicy, RandomPolicy, make_policy
-from altbaumer.seats import SEATS, Seat
+from altbaumer.seats import SEATS
 from altbaumer.simulate import SimulationStats, simulate_matches
 
 
