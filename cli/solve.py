@@ -14,7 +14,7 @@ from altbaumer.cards import CardParseError, Suit
 from altbaumer.deal import Deal
 from altbaumer.opening import line_tricks, opening_position
 from altbaumer.position import Position
-from altbaumer.render import card_text, hand_text, table_diagram
+from altbaumer.render import card_text, hand_text, seat_labels, table_diagram
 from altbaumer.scoring import makers_points
 from altbaumer.search import Solution, solve
 from altbaumer.seats import SEATS, Seat, SeatParseError
@@ -88,22 +88,6 @@ def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: l
     }
 
 
-def _labels(deal: Deal, pos: Position) -> dict[Seat, str]:
-    labels = {}
-    for seat in SEATS:
-        roles = []
-        if seat is deal.dealer:
-            roles.append("dealer")
-        if seat is deal.forehand:
-            roles.append("forehand")
-        if seat is deal.cutter:
-            roles.append("cutter")
-        if seat is pos.lone:
-            roles.append("alone")
-        labels[seat] = f"[bold]{seat}[/bold]" + (f" · {', '.join(roles)}" if roles else "")
-    return labels
-
-
 def _at_least(body: Text, width: int) -> Table:
     """``body`` in a grid at least ``width`` cells wide, so a panel's title fits."""
     grid = Table.grid()
@@ -130,7 +114,7 @@ def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list
         centre.add_row("alone", Text(f"{pos.lone}; {pos.absent} sits out"))
     centre.add_row("leads", Text(str(pos.leader)))
     centre.add_row("result", Text(f"makers take {solution.makers_tricks}", style="bold"))
-    labels = _labels(deal, pos)
+    labels = seat_labels(deal, pos.lone)
     hands = {s: _at_least(hand_text(pos.hands[s], ascii_), Text.from_markup(labels[s]).cell_len + 4)
              for s in SEATS if s is not pos.absent}
     stdout.print(table_diagram(hands, labels, Panel(centre, border_style="dim", expand=False)))

@@ -19,7 +19,7 @@ from .deal import Deal, Phase
 from .rules import trick_winner
 from .seats import Seat, Team
 
-__all__ = ["card_text", "cards_text", "hand_text", "table_diagram", "deal_diagram", "stats_table", "tricks_group"]
+__all__ = ["card_text", "cards_text", "hand_text", "table_diagram", "deal_diagram", "stats_table", "tricks_group", "seat_labels"]
 
 _SUIT_STYLE = {Suit.CLUBS: "bold", Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold red"}
 _TREE_STYLE = "bold green"
@@ -78,7 +78,10 @@ def table_diagram(
     return grid
 
 
-def _seat_labels(deal: Deal) -> dict[Seat, str]:
+def seat_labels(deal: Deal, lone: Optional[Seat] = None) -> dict[Seat, str]:
+    """Each seat's panel title with its roles (dealer, forehand, cutter, alone);
+    ``lone`` overrides the deal's own lone seat (for positions solved apart)."""
+    lone = deal.lone if lone is None else lone
     labels = {}
     for seat in Seat:
         roles = []
@@ -88,7 +91,7 @@ def _seat_labels(deal: Deal) -> dict[Seat, str]:
             roles.append("forehand")
         if seat is deal.cutter:
             roles.append("cutter")
-        if seat is deal.lone:
+        if seat is lone:
             roles.append("alone")
         labels[seat] = f"[bold]{seat}[/bold]" + (f" · {', '.join(roles)}" if roles else "")
     return labels
@@ -100,7 +103,7 @@ def deal_diagram(deal: Deal, ascii: bool = False) -> RenderableType:
         offer = cards_text(deal.cut_offer, ascii)
         return Panel(Text.assemble("The cut shows ", offer, f"; {deal.cutter} (cutter) decides."))
     hands = {s: hand_text(deal.hands[s], ascii, marked=deal.cut_trees) for s in Seat if s is not deal.absent}
-    return table_diagram(hands, _seat_labels(deal), _centre(deal, ascii))
+    return table_diagram(hands, seat_labels(deal), _centre(deal, ascii))
 
 
 def _centre(deal: Deal, ascii: bool) -> RenderableType:

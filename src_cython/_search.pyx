@@ -310,6 +310,20 @@ cdef inline void _unplay(Search* s, int seat, int card, Undo* u) noexcept nogil:
     s.hand[seat] |= bit
 
 
+cdef inline bint _fold(bint ns_moves, int v, int* best, int* alpha, int* beta) noexcept nogil:
+    """Take a child's value into a max (N-S to move) or min node; True on a cutoff."""
+    if ns_moves:
+        if v > best[0]:
+            best[0] = v
+            if v > alpha[0]:
+                alpha[0] = v
+    elif v < best[0]:
+        best[0] = v
+        if v < beta[0]:
+            beta[0] = v
+    return alpha[0] >= beta[0]
+
+
 cdef int _two_tricks(Search* s, int ply, int seat, int led, mask_t trick, int alpha, int beta) noexcept nogil:
     """N-S tricks from a boundary with two tricks left, fail-soft within
     (alpha, beta), by plain minimax over the first of them (the second is
@@ -329,16 +343,7 @@ cdef int _two_tricks(Search* s, int ply, int seat, int led, mask_t trick, int al
         else:
             v = _two_tricks_result(s, trick | bit, s.trick_card[0])
         s.hand[seat] |= bit
-        if ns_moves:
-            if v > best:
-                best = v
-                if best > alpha:
-                    alpha = best
-        elif v < best:
-            best = v
-            if best < beta:
-                beta = best
-        if alpha >= beta:
+        if _fold(ns_moves, v, &best, &alpha, &beta):
             break
     return best
 
@@ -404,31 +409,24 @@ cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
     """N-S tricks from here (the current trick included), fail-soft within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one,
     anything between is exact."""
-    cdef int seat, best, v, w, i, n
-    cdef int moves[MAX_MOVES]
-    cdef bint ns_moves
-    cdef Undo u
     if s.played == 0:
         return _boundary(s, alpha, beta)
     s.nodes += 1
-    seat = s.next_seat[s.trick_seat[s.played - 1]]
-    n = _moves(s, seat, moves)
-    ns_moves = (seat & 1) == 0
+    return _best_move(s, s.next_seat[s.trick_seat[s.played - 1]], alpha, beta)
+
+
+cdef inline int _best_move(Search* s, int seat, int alpha, int beta) noexcept nogil:
+    """The best of seat's cards for its side, fail-soft within (alpha, beta)."""
+    cdef int moves[MAX_MOVES]
+    cdef int n = _moves(s, seat, moves), best, v, w, i
+    cdef bint ns_moves = (seat & 1) == 0
+    cdef Undo u
     best = -1 if ns_moves else 99
     for i in range(n):
         w = _play(s, seat, moves[i], &u)
         v = w + _search(s, alpha - w, beta - w)
         _unplay(s, seat, moves[i], &u)
-        if ns_moves:
-            if v > best:
-                best = v
-                if best > alpha:
-                    alpha = best
-        elif v < best:
-            best = v
-            if best < beta:
-                beta = best
-        if alpha >= beta:
+        if _fold(ns_moves, v, &best, &alpha, &beta):
             break
     return best
 
@@ -436,12 +434,9 @@ cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
 cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
     """_search at a trick boundary: sure-trick bounds, the table, the
     two-trick endgame, then the leads."""
-    cdef int seat = s.leader, tricks = popcount(s.hand[s.leader]), lower = 0, upper, best, v, w, i, n
-    cdef int window_low, window_high
-    cdef int moves[MAX_MOVES]
+    cdef int tricks = popcount(s.hand[s.leader]), lower = 0, upper, best
     cdef uint64_t key = 0
-    cdef bint stored, ns_moves
-    cdef Undo u
+    cdef bint stored
     s.nodes += 1
     if tricks <= 1:
         return _last_trick_ns(s) if tricks else 0
@@ -467,28 +462,9 @@ cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
         best = _two_tricks(s, 0, s.leader, -1, 0, alpha, beta)
         _store_bounds(s.table, key, best, alpha, beta, lower, upper)
         return best
-    n = _moves(s, seat, moves)
-    ns_moves = (seat & 1) == 0
-    best = -1 if ns_moves else 99
-    window_low = alpha
-    window_high = beta
-    for i in range(n):
-        w = _play(s, seat, moves[i], &u)
-        v = w + _search(s, alpha - w, beta - w)
-        _unplay(s, seat, moves[i], &u)
-        if ns_moves:
-            if v > best:
-                best = v
-                if best > alpha:
-                    alpha = best
-        elif v < best:
-            best = v
-            if best < beta:
-                beta = best
-        if alpha >= beta:
-            break
+    best = _best_move(s, s.leader, alpha, beta)
     if stored:
-        _store_bounds(s.table, key, best, window_low, window_high, lower, upper)
+        _store_bounds(s.table, key, best, alpha, beta, lower, upper)
     return best
 
 

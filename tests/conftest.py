@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+from click.testing import CliRunner
+
 from altbaumer.cards import Card, CardSet
+from altbaumer.cli import main
 
 
 def cards(text: str) -> list[Card]:
@@ -12,3 +16,14 @@ def cards(text: str) -> list[Card]:
 
 def cset(text: str) -> CardSet:
     return CardSet.parse(text)
+
+
+@pytest.fixture
+def run():
+    """Invoke the command line: ``run("deal", "--seed", "1")`` → click Result."""
+    runner = CliRunner()
+
+    def invoke(*args: str):
+        return runner.invoke(main, list(args), catch_exceptions=False)
+
+    return invoke

@@ -10,7 +10,6 @@ import json
 
 import numpy as np
 import pytest
-from click.testing import CliRunner
 
 from altbaumer.bench import (
     SOLVERS,
@@ -25,7 +24,6 @@ from altbaumer.bench import (
     rows_to_positions,
     run_benchmark,
 )
-from altbaumer.cli import main
 from altbaumer.position import Position
 from altbaumer.search import Solver
 
@@ -180,16 +178,6 @@ def test_bridge_endings_are_what_dds_solves():
         leader_hand = pbn[2:].split(" ")[lead]
         assert len(scored) == 5 == sum(len(s) for s in leader_hand.split("."))
         assert all(0 <= tricks <= 5 for _, tricks in scored)
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(main, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def test_cli_bench_json(run):

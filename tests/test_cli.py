@@ -3,20 +3,8 @@
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from altbaumer import __version__
-from altbaumer.cli import main
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(main, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def test_help_and_version(run):

@@ -7,25 +7,13 @@ import json
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from altbaumer import search
 from altbaumer.cards import Card, Suit
-from altbaumer.cli import main
 from altbaumer.deal import Deal
 from altbaumer.errors import AltbaumerError
 from altbaumer.opening import line_tricks, opening_position
 from altbaumer.seats import SEATS, Seat
-
-
-@pytest.fixture
-def run():
-    runner = CliRunner()
-
-    def invoke(*args: str):
-        return runner.invoke(main, list(args), catch_exceptions=False)
-
-    return invoke
 
 
 def solve_json(run, *args: str) -> dict:
