@@ -583,6 +583,7 @@ def run_benchmark(
         "full-exact": lambda b: full_deal_rows(_BLOCK, seed, b),
         "lone-exact": lambda b: lone_deal_rows(_BLOCK, seed, b),
     }
+    _warm_up(seed, tt_mib)
     for index, (workload, solver, count) in enumerate(plan):
         if progress:
             progress(index, len(plan), f"{workload} · {solver} · {count} thread{'s' if count > 1 else ''}")
@@ -605,6 +606,16 @@ def run_benchmark(
         progress(len(plan), len(plan), "done")
     _judge(report)
     return report
+
+
+def _warm_up(seed: int, tt_mib: float, seconds: float = 0.3) -> None:
+    """Solve untimed for a moment first: a CPU that has been idle runs the
+    first row slower (clock ramp-up), which would skew the 1-thread rows."""
+    solver = Solver(tt_mib)
+    rows = full_deal_rows(2048, seed + 1, 0)
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        solver.solve_batch(rows)
 
 
 def _ratio(a: Optional[BenchRow], b: Optional[BenchRow]) -> Optional[float]:
