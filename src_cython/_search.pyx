@@ -162,14 +162,10 @@ cdef inline mask_t _between(int low, int high) noexcept nogil:
     return (((<mask_t> 1) << high) - 1) & ~(((<mask_t> 2) << low) - 1)
 
 
-cdef inline int _run_group(int pos) noexcept nogil:
-    # Trees form their own run: a Tree and the trump ace behave alike in a
-    # trick but not later (only a Tree may follow an ordinary club).
-    if pos >= 24:
-        return 4
-    if pos >= R_TRUMP_BASE:
-        return 3
-    return pos // 6
+cdef int _RUN_GROUP[26]
+# Trees form their own run: a Tree and the trump ace behave alike in a trick
+# but not later (only a Tree may follow an ordinary club).
+_RUN_GROUP[:] = [0] * 6 + [1] * 6 + [2] * 6 + [3] * 6 + [4] * 2
 
 
 cdef int _moves(Search* s, int seat, int* out) noexcept nogil:
@@ -191,7 +187,7 @@ cdef int _moves(Search* s, int seat, int* out) noexcept nogil:
     while legal:
         x = altbaumer_ctz(legal)
         legal &= legal - 1
-        if prev >= 0 and _run_group(prev) == _run_group(x) and (others & _between(prev, x)) == 0:
+        if prev >= 0 and _RUN_GROUP[prev] == _RUN_GROUP[x] and (others & _between(prev, x)) == 0:
             out[n - 1] = x  # keep the highest of the run: it wins whenever any does
             prev = x
             continue
@@ -219,7 +215,10 @@ cdef int _moves(Search* s, int seat, int* out) noexcept nogil:
         partner_winning = (s.trick_seat[i] & 1) == (seat & 1)
         for i in range(n):
             x = out[i]
-            if not partner_winning and ranked_winner_pos(s.trick_mask | ((<mask_t> 1) << x), led) == x:
+            # x wins over best_pos: a higher trump, or a higher card of the
+            # led suit while no trump is on the table.
+            if not partner_winning and x > best_pos and (
+                    x >= R_TRUMP_BASE or best_pos < R_TRUMP_BASE and x // 6 == led // 6):
                 score[i] = 100 - x  # cheapest winner first
             else:
                 score[i] = 50 - x - (32 if x >= R_TRUMP_BASE else 0)  # lowest, non-trump first
@@ -558,7 +557,7 @@ cdef void _all_move_values(Search* s, int trump, int8_t* out) noexcept nogil:
         legal &= legal - 1
         for i in range(n):
             p = moves[i]
-            if p == x or (_run_group(p) == _run_group(x)
+            if p == x or (_RUN_GROUP[p] == _RUN_GROUP[x]
                           and (others & _between(x if x < p else p, p if x < p else x)) == 0):
                 out[_DECODE[trump][x]] = <int8_t> values[i]
                 break
