@@ -1,14 +1,10 @@
-"""Shared plumbing for commands: consoles, JSON, errors, atomic files."""
+"""Shared plumbing for commands: consoles, JSON, errors."""
 
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import click
 from rich.console import Console
@@ -35,21 +31,3 @@ class BadInput(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"altbaumer: error: {self.format_message()}", err=True)
-
-
-@contextmanager
-def atomic_write(path: Path, mode: str = "w") -> Iterator[Any]:
-    """Write to a temporary file beside ``path`` and rename it into place, so
-    an error or Ctrl-C never leaves a half-written output."""
-    directory = path.resolve().parent
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, mode, encoding=None if "b" in mode else "utf-8") as handle:
-            yield handle
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise

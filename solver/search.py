@@ -130,9 +130,10 @@ class Solver:
             return Solution(pos.makers_taken, (), (), {}, 0)
         pairs, nodes = self._core.move_values(*_args(pos))
         moves = {Card.from_index(card): self._to_makers(pos, ns) for card, ns in pairs}
-        pv, _, pv_nodes = self._core.principal_variation(*_args(pos))
-        pick = max if pos.to_act.team is pos.makers else min  # type: ignore[union-attr]
-        best = pick(moves.values())
+        # The seat to act picks its side's best card: that is the position's value.
+        ns_value = (max if pos.to_act.team is Team.NS else min)(ns for _, ns in pairs)  # type: ignore[union-attr]
+        pv, _, pv_nodes = self._core.principal_variation(*_args(pos), value=ns_value)
+        best = self._to_makers(pos, ns_value)
         best_cards = tuple(c for c in pos.legal_moves() if moves[c] == best)
         self.last_nodes = nodes + pv_nodes
         return Solution(best, best_cards, tuple(Card.from_index(c) for c in pv), moves, self.last_nodes)

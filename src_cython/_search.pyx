@@ -644,14 +644,18 @@ cdef class Solver:
             _all_move_values(&s, trump, values)
         return [(card, values[card]) for card in range(N_CARDS) if values[card] >= 0], s.nodes
 
-    def principal_variation(self, hands, int trump, int leader, trick=(), int absent=-1):
-        """([card, ...] one optimal line to the end, N-S tricks from here, nodes)."""
+    def principal_variation(self, hands, int trump, int leader, trick=(), int absent=-1, int value=-1):
+        """([card, ...] one optimal line to the end, N-S tricks from here, nodes).
+
+        ``value``, the N-S tricks from here if already known, saves a search.
+        """
         cdef Search s
         cdef int pv[24]
-        cdef int n = 0, v
+        cdef int n = 0, v = value
         self._prepare(&s, hands, trump, leader, trick, absent)
         with nogil:
-            v = _exact(&s)
+            if v < 0:
+                v = _exact(&s)
             n = _principal_variation(&s, v, pv)
         return [_DECODE[trump][pv[i]] for i in range(n)], v, s.nodes
 
