@@ -11,10 +11,13 @@ from altbaumer import __version__
 from altbaumer.errors import AltbaumerError
 
 from .bench import bench_command
+from .check import check_command, convert_command
 from .deal import deal_command
 from .output import EXIT_INTERRUPTED, BadInput
 from .simulate import simulate_command
+from .rate import rate_command
 from .solve import solve_command
+from .table import table_command
 
 
 class _Group(click.Group):
@@ -44,4 +47,8 @@ def main() -> None:
 main.add_command(deal_command)
 main.add_command(simulate_command)
 main.add_command(solve_command)
+main.add_command(table_command)
+main.add_command(rate_command)
+main.add_command(check_command)
+main.add_command(convert_command)
 main.add_command(bench_command)

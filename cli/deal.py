@@ -1,4 +1,4 @@
-"""``altbaumer deal``: a random deal as a diagram or JSON."""
+"""``altbaumer deal``: random deals as diagrams, JSON or a deal file."""
 
 from __future__ import annotations
 
@@ -7,32 +7,52 @@ from typing import Optional
 
 import click
 
+from altbaumer.abn import atomic_write, board_from_deal, boards_to_json, write_boards
 from altbaumer.deal import Deal
 from altbaumer.render import deal_diagram
 from altbaumer.seats import Seat
 
-from .output import print_json, stdout
+from .output import BadInput, print_json, stdout
 
 SEAT_CHOICE = click.Choice([s.name for s in Seat], case_sensitive=False)
 
 
 @click.command("deal")
 @click.option("--seed", type=int, default=None, help="Seed of the shuffle and cut (default: random; printed).")
+@click.option("-n", "--count", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Number of deals, with seeds SEED, SEED+1, …")
 @click.option("--dealer", type=SEAT_CHOICE, default=None, help="Dealer's seat (default: drawn from the seed).")
 @click.option("--leave-trees", is_flag=True, help="The cutter leaves Trees shown at the cut (default: takes them).")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the deals to this file (ABN; JSON if it ends in .json) instead of showing them.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
-@click.option("--json", "as_json", is_flag=True, help="Print the deal as JSON.")
-def deal_command(seed: Optional[int], dealer: Optional[str], leave_trees: bool, ascii_: bool, as_json: bool) -> None:
-    """Shuffle, cut and deal one random deal and show it around the table.
+@click.option("--json", "as_json", is_flag=True, help="Print the deals as JSON.")
+def deal_command(seed: Optional[int], count: int, dealer: Optional[str], leave_trees: bool, output: Optional[str],
+                 ascii_: bool, as_json: bool) -> None:
+    """Shuffle, cut and deal random deals and show them around the table.
 
     The stock is listed top card first; the top card is turned for forehand.
-    Trees taken at the cut are underlined in the cutter's hand.
+    Trees taken at the cut are underlined in the cutter's hand. With -o the
+    deals go to a deal file, ready for `altbaumer table` and `altbaumer solve`.
     """
     if seed is None:
         seed = secrets.randbelow(2**31)
-    deal = Deal.from_seed(seed, Seat[dealer.upper()] if dealer else None, take_trees=not leave_trees)
-    if as_json:
-        print_json({"seed": seed, **deal.to_dict()})
+    seeds = range(seed, seed + count)
+    deals = [Deal.from_seed(s, Seat[dealer.upper()] if dealer else None, take_trees=not leave_trees) for s in seeds]
+    if output is not None:
+        boards = [board_from_deal(d, {"Event": "altbaumer deal", "Board": str(i), "Seed": str(s)})
+                  for i, (s, d) in enumerate(zip(seeds, deals), 1)]
+        text = boards_to_json(boards) if output.endswith(".json") else write_boards(boards)
+        try:
+            atomic_write(output, text)
+        except OSError as error:
+            raise BadInput(f"{output}: cannot write: {error.strerror or error}") from None
+        stdout.print(f"wrote {count} deal{'s' * (count > 1)} (seeds {seed}–{seed + count - 1}) to {output}")
         return
-    stdout.print(f"[dim]deal --seed {seed}[/dim]")
-    stdout.print(deal_diagram(deal, ascii=ascii_))
+    if as_json:
+        items = [{"seed": s, **d.to_dict()} for s, d in zip(seeds, deals)]
+        print_json(items[0] if count == 1 else items)
+        return
+    for s, d in zip(seeds, deals):
+        stdout.print(f"[dim]deal --seed {s}[/dim]")
+        stdout.print(deal_diagram(d, ascii=ascii_))

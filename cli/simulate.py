@@ -8,11 +8,12 @@ import time
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from altbaumer.abn import Board, atomic_write, boards_to_json, write_boards
 from altbaumer.policies import POLICIES
 from altbaumer.render import stats_table
 from altbaumer.simulate import SimulationStats, simulate_matches
 
-from .output import print_json, stderr, stdout
+from .output import BadInput, print_json, stderr, stdout
 
 POLICY_CHOICE = click.Choice(sorted(POLICIES))
 
@@ -25,16 +26,20 @@ POLICY_CHOICE = click.Choice(sorted(POLICIES))
 @click.option(
     "--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores)."
 )
+@click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write every deal played, with its play, to this deal file (ABN; JSON if it ends in .json).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def simulate_command(
-    matches: int, seed: int, ns: str, ew: str, workers: int | None, as_json: bool, no_progress: bool
+    matches: int, seed: int, ns: str, ew: str, workers: int | None, record: str | None, as_json: bool,
+    no_progress: bool,
 ) -> None:
     """Play whole matches (rounds to 5, two rounds, one-deal decider) between
     seeded policies and report how deals and matches went.
 
     Results depend only on --seed, never on --workers.
     """
+    boards: list[Board] | None = [] if record is not None else None
     workers = workers or os.cpu_count() or 1
     started = time.perf_counter()
     show_bar = not as_json and not no_progress and stderr.is_terminal
@@ -44,9 +49,17 @@ def simulate_command(
     ) as bar:
         task = bar.add_task("matches", total=matches)
         stats = simulate_matches(
-            matches, seed, ns=ns, ew=ew, workers=workers, progress=lambda done: bar.advance(task, done)
+            matches, seed, ns=ns, ew=ew, workers=workers, progress=lambda done: bar.advance(task, done),
+            record=boards,
         )
     seconds = time.perf_counter() - started
+    if record is not None and boards is not None:
+        text = boards_to_json(boards) if record.endswith(".json") else write_boards(boards)
+        try:
+            atomic_write(record, text)
+        except OSError as error:
+            raise BadInput(f"{record}: cannot write: {error.strerror or error}") from None
+        (stderr if as_json else stdout).print(f"recorded {len(boards)} deals in {record}")
     if as_json:
         print_json({"seed": seed, "policies": {"N-S": ns, "E-W": ew}, "seconds": round(seconds, 3), **stats.to_dict()})
         return

@@ -1,4 +1,4 @@
-"""``altbaumer solve``: the double-dummy analysis of a random deal's first lead."""
+"""``altbaumer solve``: the double-dummy analysis of a board from a deal file, or of a random deal's first lead."""
 
 from __future__ import annotations
 
@@ -14,17 +14,22 @@ from altbaumer.cards import CardParseError, Suit
 from altbaumer.deal import Deal
 from altbaumer.opening import line_tricks, opening_position
 from altbaumer.position import Position
-from altbaumer.render import card_text, hand_text, seat_labels, table_diagram
+from altbaumer.replay import IncompleteBoard, Replay
+from altbaumer.render import card_text, cards_text, hand_text, seat_labels, table_diagram
 from altbaumer.scoring import makers_points
 from altbaumer.search import Solution, solve
 from altbaumer.seats import SEATS, Seat, SeatParseError
 from altbaumer.view import Trick
 
 from .deal import SEAT_CHOICE
+from .files import load_replays
 from .output import BadInput, print_json, stdout
 
 
 @click.command("solve")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--board", "board_number", default=None, metavar="N",
+              help="With FILE: only this board (its [Board] tag, else its place in the file).")
 @click.option("--seed", type=int, default=None, help="Seed of the deal, as for `altbaumer deal` (default: random; printed).")
 @click.option("--dealer", type=SEAT_CHOICE, default=None, help="Dealer's seat (default: drawn from the seed).")
 @click.option("--trump", "trump_text", default=None, metavar="SUIT",
@@ -33,16 +38,33 @@ from .output import BadInput, print_json, stdout
               help="A maker (forehand or forehand's partner) who plays alone.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
-def solve_command(seed: Optional[int], dealer: Optional[str], trump_text: Optional[str], lone_text: Optional[str],
-                  ascii_: bool, as_json: bool) -> None:
-    """Solve a random deal double dummy from the first lead.
+def solve_command(file: Optional[str], board_number: Optional[str], seed: Optional[int], dealer: Optional[str],
+                  trump_text: Optional[str], lone_text: Optional[str], ascii_: bool, as_json: bool) -> None:
+    """Solve a deal double dummy: from a deal FILE, or a random deal.
 
-    Each seat keeps the five cards dealt to it (the stock is not exchanged);
+    With FILE (ABN or its JSON form), each board is solved from the position
+    its record reaches: after the last card of the recorded play, or, with no
+    play, at the opening lead after the recorded trump making (nobody alone
+    unless [Alone] says so). Every hand still in play must be known.
+
+    Without FILE, a seeded random deal is solved from the first lead: each
+    seat keeps the five cards dealt to it (the stock is not exchanged);
     forehand's side make trump and forehand leads. With --lone, the lone
     player's partner sits out; if that is forehand, the next seat in play
-    order leads. Shows the makers' tricks under best play by both sides, the
-    value of every opening card, and one optimal line trick by trick.
+    order leads.
+
+    Shows the makers' tricks under best play by both sides, the value of
+    every legal card for the seat to play, and one optimal line.
     """
+    if file is not None:
+        given = [name for name, value in (("--seed", seed), ("--dealer", dealer), ("--trump", trump_text),
+                                          ("--lone", lone_text)) if value is not None]
+        if given:
+            raise BadInput(f"{', '.join(given)} cannot be combined with a FILE: the file gives the deal")
+        _solve_file(file, board_number, ascii_, as_json)
+        return
+    if board_number is not None:
+        raise BadInput("--board needs a FILE")
     try:
         trump = None if trump_text is None else Suit.parse(trump_text)
         lone = None if lone_text is None else Seat.parse(lone_text)
@@ -58,6 +80,51 @@ def solve_command(seed: Optional[int], dealer: Optional[str], trump_text: Option
         print_json(_as_dict(seed, deal, pos, solution, tricks, trump_text is None))
         return
     _show(seed, deal, pos, solution, tricks, trump_text is None, ascii_)
+
+
+def _solve_file(path: str, number: Optional[str], ascii_: bool, as_json: bool) -> None:
+    states = load_replays(path, number)
+    try:
+        positions = [state.position() for state in states]
+    except IncompleteBoard as error:
+        raise BadInput(f"{path}: {error}") from None
+    results = []
+    for state, pos in zip(states, positions):
+        solution = solve(pos)
+        tricks = line_tricks(pos, solution.pv)
+        if as_json:
+            results.append({"board": state.board.number, "line": state.board.line("Dealer"),
+                            **_position_dict(state, pos, solution, tricks)})
+        else:
+            _show_board(path, state, pos, solution, tricks, ascii_)
+    if as_json:
+        print_json({"file": path, "boards": results})
+
+
+def _position_dict(state: Replay, pos: Position, solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
+    made, defenders = makers_points(solution.makers_tricks)
+    return {
+        "dealer": str(state.dealer),
+        "forehand": str(state.forehand),
+        "trump": pos.trump.letter,
+        "makers": str(pos.makers),
+        "lone": None if pos.lone is None else str(pos.lone),
+        "played": [{"leader": str(t.leader), "cards": [c.ascii() for c in t.cards], "winner": str(t.winner)}
+                   for t in state.tricks],
+        "hands": {str(s): [c.ascii() for c in pos.hands[s]] for s in SEATS if s is not pos.absent},
+        "trick": [c.ascii() for c in pos.trick],
+        "tricks_taken": {"N-S": pos.tricks_taken[0], "E-W": pos.tricks_taken[1]},
+        "to_play": None if pos.to_act is None else str(pos.to_act),
+        "makers_tricks": solution.makers_tricks,
+        "points": {"makers": made, "defenders": defenders},
+        "best_cards": [c.ascii() for c in solution.best_cards],
+        "moves": {c.ascii(): v for c, v in sorted(solution.moves.items(), key=lambda kv: kv[0].index)},
+        "pv": [c.ascii() for c in solution.pv],
+        "tricks": [
+            {"leader": str(t.leader), "cards": [c.ascii() for c in t.cards], "winner": str(t.winner)} for t in tricks
+        ],
+        "nodes": solution.nodes,
+    }
 
 
 def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list[Trick],
@@ -104,48 +171,89 @@ def _suit(suit: Suit, ascii_: bool) -> Text:
 def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list[Trick], turned_trump: bool,
           ascii_: bool) -> None:
     stdout.print(f"[dim]solve --seed {seed}: dealer {deal.dealer}, the hands as dealt (no stock exchange)[/dim]")
-    centre = Table.grid(padding=(0, 1))
-    centre.add_column(style="dim", justify="right")
-    centre.add_column()
+    centre = _grid()
     centre.add_row("turned", card_text(deal.stock[0], ascii_))
     centre.add_row("trump", Text.assemble(_suit(pos.trump, ascii_), "" if turned_trump else " (--trump)"))
     centre.add_row("makers", Text(f"{pos.makers} (forehand {deal.forehand})"))
     if pos.lone is not None:
         centre.add_row("alone", Text(f"{pos.lone}; {pos.absent} sits out"))
     centre.add_row("leads", Text(str(pos.leader)))
+    _report(pos, solution, tricks, seat_labels(deal, pos.lone), centre, ascii_, first_trick=1)
+
+
+def _show_board(path: str, state: Replay, pos: Position, solution: Solution, tricks: list[Trick],
+                ascii_: bool) -> None:
+    board = state.board
+    played = len(board.played)
+    stdout.print(f"[bold]{path}[/bold] {board.label()} [dim](line {board.line('Dealer')}): "
+                 f"{'after ' + str(played) + ' cards played' if played else 'at the opening lead'}[/dim]")
+    centre = _grid()
+    how = "accepted" if board.accepted else ("compulsory" if state.compulsory else "after refusal")
+    centre.add_row("trump", Text.assemble(_suit(pos.trump, ascii_), f" ({how})"))
+    centre.add_row("makers", Text(f"{pos.makers} (forehand {state.forehand})"))
+    if pos.lone is not None:
+        centre.add_row("alone", Text(f"{pos.lone}; {pos.absent} sits out"))
+    centre.add_row("tricks", Text(f"N-S {pos.tricks_taken[0]}, E-W {pos.tricks_taken[1]}"))
+    if pos.trick:
+        centre.add_row("trick", Text.assemble(f"{pos.leader} led ", cards_text(pos.trick, ascii_)))
+    if pos.to_act is not None:
+        centre.add_row("to play", Text(str(pos.to_act)))
+    _report(pos, solution, tricks, seat_labels(state, pos.lone), centre, ascii_, first_trick=len(state.tricks) + 1)
+
+
+def _grid() -> Table:
+    centre = Table.grid(padding=(0, 1))
+    centre.add_column(style="dim", justify="right")
+    centre.add_column()
+    return centre
+
+
+def _report(pos: Position, solution: Solution, tricks: list[Trick], labels: dict[Seat, str], centre: Table,
+            ascii_: bool, first_trick: int) -> None:
+    """The diagram, the result, each legal card's value and one optimal line."""
     centre.add_row("result", Text(f"makers take {solution.makers_tricks}", style="bold"))
-    labels = seat_labels(deal, pos.lone)
     hands = {s: _at_least(hand_text(pos.hands[s], ascii_), Text.from_markup(labels[s]).cell_len + 4)
              for s in SEATS if s is not pos.absent}
     stdout.print(table_diagram(hands, labels, Panel(centre, border_style="dim", expand=False)))
-
+    if pos.to_act is None:
+        stdout.print(f"The deal is over: the makers ({pos.makers}) took {pos.makers_taken}.")
+        return
     made, _ = makers_points(solution.makers_tricks)
     verdict = "march" if solution.makers_tricks == 5 else "made" if solution.makers_tricks >= 3 else "set"
     stdout.print(Text.assemble(
         "Double dummy the makers (", str(pos.makers), ") take ", Text(str(solution.makers_tricks), style="bold"),
         f" of 5 tricks: {verdict}, makers {made:+d}.",
     ))
+    stdout.print(_moves_table(pos, solution, ascii_))
+    stdout.print(_line_table(pos, tricks, ascii_, first_trick))
+    stdout.print(f"[dim]{solution.nodes:,} search nodes[/dim]")
 
-    leader_is_maker = pos.leader.team is pos.makers
-    moves = Table(title=f"Opening cards of {pos.leader} ({'maker' if leader_is_maker else 'defender'})",
-                  title_justify="left")
+
+def _moves_table(pos: Position, solution: Solution, ascii_: bool) -> Table:
+    seat = pos.to_act
+    assert seat is not None
+    is_maker = seat.team is pos.makers
+    kind = "Opening cards" if not pos.trick and pos.tricks_left == 5 else "Cards"
+    moves = Table(title=f"{kind} of {seat} ({'maker' if is_maker else 'defender'})", title_justify="left")
     moves.add_column("card")
     moves.add_column("makers' tricks", justify="right")
     moves.add_column("")
-    order = sorted(solution.moves.items(), key=lambda kv: (-kv[1] if leader_is_maker else kv[1]))
+    order = sorted(solution.moves.items(), key=lambda kv: (-kv[1] if is_maker else kv[1]))
     for card, value in order:
         best = card in solution.best_cards
         moves.add_row(card_text(card, ascii_), Text(str(value), style="bold" if best else ""),
                       Text("★ best", style="bold green") if best else Text(""))
-    stdout.print(moves)
+    return moves
 
+
+def _line_table(pos: Position, tricks: list[Trick], ascii_: bool, first_trick: int) -> Table:
     line = Table(title="Optimal line (one principal variation)", title_justify="left")
     line.add_column("trick", justify="right")
     line.add_column("plays")
     line.add_column("won by")
     line.add_column("makers", justify="right")
-    taken = 0
-    for number, trick in enumerate(tricks, 1):
+    taken = pos.makers_taken
+    for number, trick in enumerate(tricks, first_trick):
         plays = []
         seat = trick.leader
         for card in trick.cards:
@@ -159,5 +267,4 @@ def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list
         if trick.winner.team is pos.makers:
             taken += 1
         line.add_row(str(number), Text("  ").join(plays), str(trick.winner), str(taken))
-    stdout.print(line)
-    stdout.print(f"[dim]{solution.nodes:,} search nodes[/dim]")
+    return line

@@ -49,6 +49,7 @@ __all__ = [
     "Play",
     "Action",
     "Deal",
+    "phase_actions",
     "HAND_SIZE",
     "STOCK_SIZE",
     "TRICKS",
@@ -279,20 +280,11 @@ class Deal:
 
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now."""
-        phase = self.phase
-        if phase is Phase.PLAY:
-            hand = self.hands[self.to_act]  # type: ignore[index]
-            return [Play(c) for c in legal_cards(hand, self.trick_cards, self.trump)]  # type: ignore[arg-type]
-        if phase is Phase.CUT:
-            return [TakeTrees(self.cut_offer[:k]) for k in range(len(self.cut_offer) + 1)]
-        if phase is Phase.TRUMP:
-            return [Accept(), Refuse()]
-        if phase is Phase.DISCARD:
-            hand = list(self.hands[self.forehand])
-            return [Discard(combo) for combo in combinations(hand, self.discard_count())]
-        if phase is Phase.LONE:
-            return [DeclareAlone(False), DeclareAlone(True)]
-        return []
+        if self.phase is Phase.CUT:
+            return phase_actions(Phase.CUT, CardSet(), cut_offer=self.cut_offer)
+        actor = self.to_act
+        hand = self.hands[actor] if actor is not None else CardSet()
+        return phase_actions(self.phase, hand, self.trick_cards, self.trump, self.discard_count())
 
     # -- actions ------------------------------------------------------------
 
@@ -479,7 +471,32 @@ class Deal:
             trick_cards=tuple(self.trick_cards) if not before_deal else (),
             tricks_won=(self.tricks_won[Team.NS], self.tricks_won[Team.EW]) if not before_deal else (0, 0),
             legal=tuple(self.legal_actions()) if seat is actor else (),
+            lone_passed=() if before_deal else tuple(self.lone_passed),
         )
+
+
+def phase_actions(
+    phase: Phase,
+    hand: CardSet,
+    trick: Sequence[Card] = (),
+    trump: Optional[Suit] = None,
+    discard_count: int = 1,
+    cut_offer: Sequence[Card] = (),
+) -> list[Action]:
+    """Every action open in ``phase`` to the seat to act, holding ``hand``:
+    the cut takes (D3), accept or refuse, the discards of ``discard_count``
+    cards (D5), the lone declaration, or the legal cards (rules.md, Following)."""
+    if phase is Phase.PLAY:
+        return [Play(c) for c in legal_cards(hand, trick, trump)]  # type: ignore[arg-type]
+    if phase is Phase.CUT:
+        return [TakeTrees(tuple(cut_offer[:k])) for k in range(len(cut_offer) + 1)]
+    if phase is Phase.TRUMP:
+        return [Accept(), Refuse()]
+    if phase is Phase.DISCARD:
+        return [Discard(combo) for combo in combinations(list(hand), discard_count)]
+    if phase is Phase.LONE:
+        return [DeclareAlone(False), DeclareAlone(True)]
+    return []
 
 
 _HANDLERS = {

@@ -155,13 +155,20 @@ class Solver:
         self._run_split(rows, out, threads, lambda core, r, o: core.solve_rows(r, o, goal))
         return out
 
-    def solve_batch_moves(self, rows: np.ndarray, threads: int = 1) -> np.ndarray:
-        """For every row, the makers' tricks in the remaining play after each
-        legal card of the leader: an int8 array of shape (n, 24) indexed by
-        card index, -1 where the card may not be played."""
+    def solve_batch_moves(self, rows: np.ndarray, threads: int = 1, trick: Sequence[Card] = ()) -> np.ndarray:
+        """For every row, the makers' tricks in the remaining play (the current
+        trick included) after each legal card of the seat to act: an int8
+        array of shape (n, 24) indexed by card index, -1 where the card may
+        not be played.
+
+        ``trick`` is the current trick's cards so far, the same in every row:
+        the rows' leader led it and the hands no longer hold its cards (the
+        situation of a hidden-information analysis, where the public trick
+        is common to every layout of the hidden cards)."""
         rows = _checked_rows(rows)
         out = np.empty((len(rows), 24), dtype=np.int8)
-        self._run_split(rows, out, threads, lambda core, r, o: core.solve_rows_moves(r, o))
+        cards = tuple(c.index for c in trick)
+        self._run_split(rows, out, threads, lambda core, r, o: core.solve_rows_moves(r, o, cards))
         return out
 
     def _run_split(self, rows: np.ndarray, out: np.ndarray, threads: int, job) -> None:
@@ -217,9 +224,9 @@ def can_reach(pos: Position, target: int) -> bool:
     return default_solver().can_reach(pos, target)
 
 
-def solve_batch_moves(rows: np.ndarray, threads: int = 1) -> np.ndarray:
+def solve_batch_moves(rows: np.ndarray, threads: int = 1, trick: Sequence[Card] = ()) -> np.ndarray:
     """See :meth:`Solver.solve_batch_moves`; ``threads=0`` means all cores."""
-    return default_solver().solve_batch_moves(rows, threads)
+    return default_solver().solve_batch_moves(rows, threads, trick)
 
 
 def encode_batch(positions: Sequence[Position]) -> np.ndarray:

@@ -17,8 +17,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional
 
+from .abn import Board, board_from_deal
 from .deal import Deal, Phase
-from .match import Match, draw_for_partners
+from .match import DealRecord, Match, draw_for_partners
 from .policies import POLICIES, Policy, make_policy
 from .seats import SEATS, Seat, Team
 
@@ -122,12 +123,16 @@ def play_deal(deal: Deal, players: Mapping[Seat, Policy]) -> Deal:
     return deal
 
 
-def play_match(rng: random.Random, players: Mapping[Seat, Policy], stats: SimulationStats) -> Match:
-    """Draw for partners, then play deals until one team wins two rounds."""
+def play_match(rng: random.Random, players: Mapping[Seat, Policy], stats: SimulationStats,
+               on_deal: Optional[Callable[[Deal, DealRecord], None]] = None) -> Match:
+    """Draw for partners, then play deals until one team wins two rounds;
+    ``on_deal`` sees every finished deal with its record in the match."""
     match = Match(draw_for_partners(rng).first_dealer)
     while match.winner is None:
         deal = play_deal(match.new_deal(rng), players)
         record = match.record(deal)
+        if on_deal is not None:
+            on_deal(deal, record)
         stats.add_deal(deal, decider_round_win=record.decider)
         stats.rounds += record.round_winner is not None
         stats.deciders += record.decider
@@ -141,13 +146,28 @@ def _match_rng(seed: int, index: int) -> random.Random:
     return random.Random(f"altbaumer-simulate:{seed}:{index}")
 
 
-def _simulate_range(seed: int, start: int, stop: int, ns: str, ew: str) -> SimulationStats:
+def _simulate_range(seed: int, start: int, stop: int, ns: str, ew: str,
+                    record: bool = False) -> tuple[SimulationStats, list[Board]]:
     stats = SimulationStats()
+    boards: list[Board] = []
     for index in range(start, stop):
         rng = _match_rng(seed, index)
         players = {s: make_policy(ns if s.team is Team.NS else ew, rng.getrandbits(64)) for s in SEATS}
-        play_match(rng, players, stats)
-    return stats
+        on_deal = _recorder(boards, seed, index, ns, ew) if record else None
+        play_match(rng, players, stats, on_deal)
+    return stats, boards
+
+
+def _recorder(boards: list[Board], seed: int, index: int, ns: str, ew: str) -> Callable[[Deal, DealRecord], None]:
+    """Keeps each deal of match ``index`` as a board of a deal file."""
+    names = {"North": ns, "South": ns, "East": ew, "West": ew}
+
+    def keep(deal: Deal, record: DealRecord) -> None:
+        tags = {"Event": f"altbaumer simulate --seed {seed}", "Board": f"{index + 1}.{record.number}", **names,
+                "Match": str(index + 1), "Round": "decider" if record.decider else str(record.round_number)}
+        boards.append(board_from_deal(deal, tags))
+
+    return keep
 
 
 def simulate_matches(
@@ -157,10 +177,13 @@ def simulate_matches(
     ew: str = "heuristic",
     workers: int = 1,
     progress: Optional[Callable[[int], None]] = None,
+    record: Optional[list[Board]] = None,
 ) -> SimulationStats:
     """Play ``matches`` whole matches, N–S with policy ``ns`` and E–W with ``ew``.
 
-    ``progress`` is called with the number of matches just finished.
+    ``progress`` is called with the number of matches just finished. Given a
+    ``record`` list, every deal played is appended to it as a
+    :class:`~altbaumer.abn.Board` (with its play), in match order.
     """
     for name in (ns, ew):
         if name not in POLICIES:
@@ -170,16 +193,21 @@ def simulate_matches(
     chunk = max(1, min(100, matches // (workers * 8) or 1))
     ranges = [(i, min(i + chunk, matches)) for i in range(0, matches, chunk)]
     total = SimulationStats()
+    keep = record is not None
+
+    def collect(result: tuple[SimulationStats, list[Board]], done: int) -> None:
+        total.merge(result[0])
+        if record is not None:
+            record.extend(result[1])
+        if progress:
+            progress(done)
+
     if workers <= 1:
         for start, stop in ranges:
-            total.merge(_simulate_range(seed, start, stop, ns, ew))
-            if progress:
-                progress(stop - start)
+            collect(_simulate_range(seed, start, stop, ns, ew, keep), stop - start)
         return total
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_simulate_range, seed, start, stop, ns, ew) for start, stop in ranges]
+        futures = [pool.submit(_simulate_range, seed, start, stop, ns, ew, keep) for start, stop in ranges]
         for future, (start, stop) in zip(futures, ranges):
-            total.merge(future.result())
-            if progress:
-                progress(stop - start)
+            collect(future.result(), stop - start)
     return total

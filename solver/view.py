@@ -33,7 +33,8 @@ class SeatView:
     ``cut_offer`` is set only while the cutter decides; ``turned`` only while
     forehand decides. ``cut_seen`` holds the cards looked at during the cut
     and not taken (Decision D13: public; such a card is stock card 4). ``legal`` lists the actions open to this seat if it is
-    to act, else it is empty.
+    to act, else it is empty. ``lone_passed`` lists the makers who publicly
+    declined to play alone, in order (empty before the lone phase).
     """
 
     seat: Seat
@@ -58,6 +59,8 @@ class SeatView:
     trick_cards: tuple[Card, ...]
     tricks_won: tuple[int, int]
     legal: tuple[Any, ...]
+    # Last and defaulted so that SeatViews built elsewhere (file readers) keep working.
+    lone_passed: tuple[Seat, ...] = ()
 
     @property
     def played(self) -> CardSet:

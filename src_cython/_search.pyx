@@ -659,26 +659,36 @@ cdef class Solver:
             n = _principal_variation(&s, v, pv)
         return [_DECODE[trump][pv[i]] for i in range(n)], v, s.nodes
 
-    def solve_rows_moves(self, const int64_t[:, ::1] rows, int8_t[:, ::1] out):
-        """For each row, the makers' tricks in the remaining play after each
-        legal opening card of the leader: out[i, card], -1 where the card may
-        not be played. GIL released."""
+    def solve_rows_moves(self, const int64_t[:, ::1] rows, int8_t[:, ::1] out, trick=()):
+        """For each row, the makers' tricks in the remaining play (the current
+        trick included) after each legal card of the seat to act: out[i, card],
+        -1 where the card may not be played. ``trick`` holds the card indices
+        already played to the current trick, the same for every row (the
+        row's leader led it; the hands no longer hold them). GIL released."""
         cdef Py_ssize_t i, n = rows.shape[0]
         cdef uint64_t nodes = 0
+        cdef int t[4]
+        cdef int played = len(trick)
         if rows.shape[1] != 8 or out.shape[0] != n or out.shape[1] != N_CARDS:
             raise ValueError("rows must have shape (n, 8) and out shape (n, 24)")
-        self._check_rows(rows)
+        if played > 3:
+            raise ValueError("a trick in progress holds at most 3 cards")
+        for i in range(played):
+            t[i] = trick[i]
+            if not 0 <= t[i] < N_CARDS:
+                raise ValueError(f"trick card index {t[i]} is outside 0..23")
+        self._check_rows(rows, t, played)
         with nogil:
             for i in range(n):
-                _solve_row_moves(&self.table, &rows[i, 0], &out[i, 0], &nodes)
+                _solve_row_moves(&self.table, &rows[i, 0], t, played, &out[i, 0], &nodes)
         return nodes
 
-    cdef int _check_rows(self, const int64_t[:, ::1] rows) except -1:
+    cdef int _check_rows(self, const int64_t[:, ::1] rows, const int* trick=NULL, int played=0) except -1:
         cdef Py_ssize_t i, n = rows.shape[0]
         cdef int problem = 0
         with nogil:
             for i in range(n):
-                problem = _row_problem(&rows[i, 0])
+                problem = _row_problem(&rows[i, 0], trick, played)
                 if problem:
                     break
         if problem:
@@ -709,13 +719,17 @@ _ROW_PROBLEMS = {
     4: "the lone seat is not a maker",
     5: "the lone player's partner holds cards, or leads",
     6: "the active hands differ in size or hold more than five cards",
+    7: "a card of the current trick is twice in it or still in a hand",
+    8: "the trick in progress is as long as a whole trick",
 }
 
 
-cdef int _row_problem(const int64_t* row) noexcept nogil:
-    """0 if the row is a position the search can take, else a _ROW_PROBLEMS code."""
+cdef int _row_problem(const int64_t* row, const int* trick, int played) noexcept nogil:
+    """0 if the row (with the ``played`` cards of the current trick) is a
+    position the search can take, else a _ROW_PROBLEMS code."""
     cdef int64_t seen = 0, h
-    cdef int seat, size = -1, lone = <int> row[6], absent
+    cdef int seat, i, size = -1, lone = <int> row[6], absent, expected
+    cdef int done[4]
     for seat in range(4):
         h = row[seat]
         if h < 0 or h >= (1 << 24):
@@ -723,6 +737,7 @@ cdef int _row_problem(const int64_t* row) noexcept nogil:
         if seen & h:
             return 2
         seen |= h
+        done[seat] = 0
     if not (0 <= row[4] < 4 and 0 <= row[5] < 4 and -1 <= lone < 4 and 0 <= row[7] <= 1):
         return 3
     if lone >= 0 and (lone & 1) != row[7]:
@@ -730,13 +745,26 @@ cdef int _row_problem(const int64_t* row) noexcept nogil:
     absent = (lone + 2) & 3 if lone >= 0 else -1
     if absent >= 0 and (row[absent] != 0 or row[5] == absent):
         return 5
+    if played >= (3 if absent >= 0 else 4):
+        return 8
+    seat = <int> row[5]
+    for i in range(played):
+        if seen & ((<int64_t> 1) << trick[i]):
+            return 7
+        seen |= (<int64_t> 1) << trick[i]
+        done[seat] = 1
+        seat = (seat + 3) & 3  # anticlockwise, skipping the absent seat
+        if seat == absent:
+            seat = (seat + 3) & 3
     for seat in range(4):
         if seat != absent:
+            # Seats that already played to the current trick hold one card fewer.
+            expected = popcount(<mask_t> row[seat]) + done[seat]
             if size < 0:
-                size = popcount(<mask_t> row[seat])
-            elif popcount(<mask_t> row[seat]) != size:
+                size = expected
+            elif expected != size:
                 return 6
-    if size > 5:
+    if size > 5 or (played and size < 1):
         return 6
     return 0
 
@@ -773,22 +801,23 @@ cdef int _principal_variation(Search* s, int value, int* pv) noexcept nogil:
     return n_pv
 
 
-cdef int _setup_row(Search* s, Table* table, const int64_t* row) noexcept nogil:
-    """Set s up from a batch row; returns the number of tricks left."""
+cdef int _setup_row(Search* s, Table* table, const int64_t* row, const int* trick, int played) noexcept nogil:
+    """Set s up from a batch row and the current trick's cards; returns the
+    number of tricks left, the current one included."""
     cdef uint32_t hands[4]
-    cdef int trick[1]
     cdef int seat, lone = <int> row[6]
     for seat in range(4):
         hands[seat] = <uint32_t> row[seat]
-    _setup(s, table, hands, <int> row[4], <int> row[5], trick, 0, (lone + 2) & 3 if lone >= 0 else -1)
-    return popcount(s.hand[s.leader])
+    _setup(s, table, hands, <int> row[4], <int> row[5], trick, played, (lone + 2) & 3 if lone >= 0 else -1)
+    return popcount(s.hand[_to_act(s)])
 
 
 cdef int8_t _solve_row(Table* table, const int64_t* row, int target, uint64_t* nodes) noexcept nogil:
     """One batch row: the makers' tricks in the remaining play, or whether
     they reach target of them."""
     cdef Search s
-    cdef int tricks = _setup_row(&s, table, row), ns
+    cdef int no_trick[1]
+    cdef int tricks = _setup_row(&s, table, row, no_trick, 0), ns
     cdef bint ns_make = row[7] == 0
     if target >= 0:
         # E-W reach target exactly when N-S stay below tricks - target + 1.
@@ -801,9 +830,10 @@ cdef int8_t _solve_row(Table* table, const int64_t* row, int target, uint64_t* n
     return <int8_t> ns
 
 
-cdef void _solve_row_moves(Table* table, const int64_t* row, int8_t* out, uint64_t* nodes) noexcept nogil:
+cdef void _solve_row_moves(Table* table, const int64_t* row, const int* trick, int played, int8_t* out,
+                           uint64_t* nodes) noexcept nogil:
     cdef Search s
-    cdef int tricks = _setup_row(&s, table, row), card
+    cdef int tricks = _setup_row(&s, table, row, trick, played), card
     _all_move_values(&s, <int> row[4], out)
     if row[7] != 0:
         for card in range(N_CARDS):

@@ -20,6 +20,13 @@ MODULES = [
     "altbaumer.reference",
     "altbaumer.opening",
     "altbaumer.bench",
+    "altbaumer.abn",
+    "altbaumer.replay",
+    "altbaumer.making",
+    "altbaumer.table",
+    "altbaumer.knowledge",
+    "altbaumer.worlds",
+    "altbaumer.rating",
 ]
 
 

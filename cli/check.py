@@ -1,0 +1,115 @@
+"""``altbaumer check`` and ``altbaumer convert``: validate deal files and
+convert them between ABN and JSON."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+import click
+
+from altbaumer.abn import AbnError, Board, atomic_write, boards_to_json, write_boards
+from altbaumer.deal import Phase
+from altbaumer.replay import Replay, replay
+
+from .files import load, read_any
+from .output import BadInput, EXIT_BAD_INPUT, print_json, stdout
+
+__all__ = ["check_command", "convert_command", "summary"]
+
+
+def summary(state: Replay) -> str:
+    """One line on how far a board goes: trump, lone player, tricks."""
+    board = state.board
+    parts = [f"dealer {board.dealer}"]
+    if state.phase is Phase.TRUMP:
+        turned = board.stock[0].ascii() if board.stock and board.stock[0] else "unknown"
+        return ", ".join(parts + [f"{board.forehand} to accept or refuse {turned}"])
+    how = "accepted" if board.accepted else ("compulsory" if state.compulsory else "after refusal")
+    parts.append(f"{state.trump.name.lower()} trump ({how})")  # type: ignore[union-attr]
+    if state.phase is Phase.DISCARD:
+        return ", ".join(parts + [f"{board.forehand} to discard"])
+    if state.lone is not None:
+        parts.append(f"{state.lone} alone")
+    if state.phase is Phase.LONE:
+        return ", ".join(parts + ["lone play undecided"])
+    played = len(board.played)
+    if state.phase is Phase.DONE:
+        parts.append(f"all 5 tricks, makers {state.makers} took {state.makers_tricks}")
+    elif played:
+        parts.append(f"{played} card{'s' * (played != 1)} played, {state.to_act} to play")
+    else:
+        parts.append(f"{state.to_act} to lead")
+    if not all(h is not None for s, h in state.dealt.items() if s is not state.absent):
+        parts.append("some hands unknown")
+    return ", ".join(parts)
+
+
+def _check_file(path: str) -> list[dict[str, Any]]:
+    errors: list[AbnError] = []
+    try:
+        boards = read_any(path, errors)
+    except AbnError as error:
+        return [{"file": path, "line": error.line, "board": None, "ok": False, "message": error.problem}]
+    results = []
+    for index, board in enumerate(boards, 1):
+        name = board.number or str(index)
+        try:
+            results.append({"file": path, "line": board.line("Dealer"), "board": name, "ok": True,
+                            "message": summary(replay(board))})
+        except AbnError as error:
+            results.append({"file": path, "line": error.line, "board": name, "ok": False, "message": error.problem})
+    results += [{"file": path, "line": e.line, "board": None, "ok": False, "message": e.problem} for e in errors]
+    if not results:
+        results.append({"file": path, "line": None, "board": None, "ok": False, "message": "no boards in the file"})
+    return sorted(results, key=lambda r: r["line"] or 0)
+
+
+@click.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def check_command(files: tuple[str, ...], as_json: bool) -> None:
+    """Check deal files (ABN or its JSON form) against the rules.
+
+    Prints one line per board: FILE:LINE, the board, and either what it
+    records or the first problem found. Exit code 0 when every board is
+    valid, 2 otherwise.
+    """
+    results = [r for path in files for r in _check_file(path)]
+    if as_json:
+        print_json({"ok": all(r["ok"] for r in results), "boards": results})
+    else:
+        for r in results:
+            where = f"{r['file']}:{r['line']}" if r["line"] else r["file"]
+            board = f"board {r['board']}: " if r["board"] else ""
+            mark = "[green]ok[/green]" if r["ok"] else "[bold red]error[/bold red]"
+            stdout.print(f"{where}: {mark} {board}{r['message']}", markup=True, soft_wrap=True)
+    if not all(r["ok"] for r in results):
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+@click.command("convert")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--to", "target", type=click.Choice(["json", "abn"]), required=True, help="Output format.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write here (atomically) instead of to standard output.")
+def convert_command(file: str, target: str, output: Optional[str]) -> None:
+    """Convert a deal file between ABN and JSON (either way; the input format
+    is recognised). Every board is checked first; commentary, marks and
+    unknown tags are kept."""
+    boards = load(file)
+    try:
+        for board in boards:
+            replay(board)
+    except AbnError as error:
+        raise BadInput(str(error)) from None
+    text = boards_to_json(boards) if target == "json" else write_boards(boards)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    if Path(output).resolve() == Path(file).resolve():
+        raise BadInput(f"{output}: refusing to overwrite the input file")
+    try:
+        atomic_write(output, text)
+    except OSError as error:
+        raise BadInput(f"{output}: cannot write: {error.strerror or error}") from None

@@ -1,0 +1,61 @@
+"""Reading deal files for the commands: ABN or its JSON form, one board or all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from altbaumer.abn import AbnError, Board, boards_from_json, read_boards
+from altbaumer.replay import Replay, replay
+
+from .output import BadInput
+
+__all__ = ["read_any", "load", "select", "load_replays"]
+
+
+def read_any(path: str, errors: Optional[list[AbnError]] = None) -> list[Board]:
+    """The boards of an ABN file, or of its JSON form (``.json``, or text that
+    starts with ``{``). With ``errors``, malformed boards are collected there
+    and the others returned."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise AbnError(path, None, "not a UTF-8 text file") from None
+    except OSError as error:
+        raise AbnError(path, None, f"cannot read: {error.strerror or error}") from None
+    if path.endswith(".json") or text.lstrip().startswith("{"):
+        return boards_from_json(text, path)
+    return read_boards(text, path, errors)
+
+
+def load(path: str) -> list[Board]:
+    """Every board of ``path``; a malformed file is a :class:`BadInput`."""
+    try:
+        boards = read_any(path)
+    except AbnError as error:
+        raise BadInput(str(error)) from None
+    if not boards:
+        raise BadInput(f"{path}: no boards in the file")
+    return boards
+
+
+def select(boards: list[Board], number: Optional[str], path: str) -> list[Board]:
+    """All boards, or the one whose [Board] tag is ``number`` (else the
+    ``number``-th board of the file)."""
+    if number is None:
+        return boards
+    tagged = [b for b in boards if b.number == number]
+    if tagged:
+        return tagged
+    if number.isdigit() and 1 <= int(number) <= len(boards):
+        return [boards[int(number) - 1]]
+    names = ", ".join(b.number or str(i) for i, b in enumerate(boards, 1))
+    raise BadInput(f"{path}: no board {number} (the file has: {names})")
+
+
+def load_replays(path: str, number: Optional[str] = None) -> list[Replay]:
+    """The selected boards of ``path``, each checked against the rules."""
+    try:
+        return [replay(b) for b in select(load(path), number, path)]
+    except AbnError as error:
+        raise BadInput(str(error)) from None

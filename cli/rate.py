@@ -1,0 +1,147 @@
+"""``altbaumer rate``: rate a decision from one seat's knowledge."""
+
+from __future__ import annotations
+
+import time
+from typing import Optional
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from altbaumer.deal import Phase
+from altbaumer.errors import AltbaumerError
+from altbaumer.rating import (DECISIONS, DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, OBJECTIVES, OptionRating, Rating,
+                              partner_view, rate_view)
+from altbaumer.replay import IncompleteBoard, Replay, seat_view
+from altbaumer.seats import Seat
+
+from .deal import SEAT_CHOICE
+from .files import load_replays
+from .output import BadInput, print_json, stderr, stdout
+
+
+@click.command("rate")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--board", "board_number", default=None, metavar="N",
+              help="Only this board (its [Board] tag, else its place in the file).")
+@click.option("--seat", type=SEAT_CHOICE, default=None,
+              help="The deciding seat (default: whoever decides next). In the lone phase, forehand's partner "
+                   "means forehand has passed.")
+@click.option("--decision", type=click.Choice(sorted(set(DECISIONS.values()))), default=None,
+              help="Check that the next decision is of this kind (turn, discard, alone, play).")
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="net", show_default=True,
+              help="Rank by expected net points, P(make 3+) or P(march).")
+@click.option("--exact-limit", type=click.IntRange(min=0), default=DEFAULT_EXACT_LIMIT, show_default=True,
+              help="Enumerate every world when there are at most this many.")
+@click.option("--samples", type=click.IntRange(min=2), default=DEFAULT_SAMPLES, show_default=True,
+              help="Worlds drawn uniformly when there are more than --exact-limit.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
+@click.option("--workers", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Solver threads (0: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
+                 objective: str, exact_limit: int, samples: int, seed: int, workers: int, as_json: bool,
+                 no_progress: bool) -> None:
+    """Rate the next decision of each board from the deciding seat's knowledge.
+
+    The decision is the first one the board does not record: accept or
+    refuse, the discard, lone play, or a card to play. Only what the seat
+    knows is used (its hand, the public cards, the voids shown in the play):
+    hands of other seats in the file are ignored. Every layout of the unknown
+    cards (or a uniform sample, with 95% confidence intervals) is solved
+    double dummy for every option, and the options are compared on the same
+    worlds. Later decisions inside an option (the discard, lone play) are
+    made the same way. ★ marks the best option for the deciding side.
+    """
+    results = []
+    for state in load_replays(file, board_number):
+        view = _view(state, Seat[seat.upper()] if seat else None)
+        kind = DECISIONS.get(view.phase)
+        if decision is not None and kind != decision:
+            raise BadInput(f"{file}: {state.board.label()}: the next decision is {kind or 'none'}, not {decision}")
+        started = time.perf_counter()
+        rating = _run(view, objective, exact_limit, samples, seed, workers, show=not as_json and not no_progress)
+        seconds = time.perf_counter() - started
+        if as_json:
+            results.append({"board": state.board.number, "line": state.board.line("Dealer"),
+                            "seconds": round(seconds, 3), **rating.to_dict()})
+        else:
+            _show(file, state, rating, seconds)
+    if as_json:
+        print_json({"file": file, "boards": results})
+
+
+def _view(state: Replay, seat: Optional[Seat]):
+    board = state.board
+    actor = state.to_act
+    if actor is None:
+        raise BadInput(f"{board.source}: {board.label()}: the deal is over, no decision is left")
+    partner = state.phase is Phase.LONE and seat is board.forehand.partner
+    if seat is not None and seat is not actor and not partner:
+        raise BadInput(f"{board.source}: {board.label()}: {seat} does not decide now; {actor} does "
+                       f"({DECISIONS[state.phase.value]})")
+    try:
+        view = seat_view(state, seat or actor)
+    except IncompleteBoard as error:
+        raise BadInput(f"{board.source}: {error}") from None
+    return partner_view(view) if partner else view
+
+
+def _run(view, objective: str, exact_limit: int, samples: int, seed: int, workers: int, show: bool) -> Rating:
+    with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"),
+                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
+                  transient=True) as bar:
+        task = bar.add_task("worlds", total=None)
+        try:
+            return rate_view(view, objective=objective, exact_limit=exact_limit, samples=samples, seed=seed,
+                             threads=workers, progress=lambda done, total: bar.update(task, completed=done,
+                                                                                     total=total))
+        except AltbaumerError:
+            raise
+        except KeyboardInterrupt:
+            raise
+
+
+_TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
+
+
+def _show(file: str, state: Replay, rating: Rating, seconds: float) -> None:
+    how = f"all {rating.worlds:,} worlds (exact)" if rating.exact else (
+        f"{rating.worlds:,} sampled worlds of {rating.total:,}")
+    side = "maker" if rating.maker else "defender"
+    stdout.print(f"[bold]{file}[/bold] {state.board.label()}: {rating.seat} ({side}) decides "
+                 f"{_TITLES[rating.decision]} — {how}, {seconds:.2f} s")
+    if not rating.complete:
+        stdout.print("[bold yellow]interrupted: partial result over the worlds solved so far[/bold yellow]")
+    table = Table(title_justify="left")
+    for heading in ("option", "tricks", "P(3+)", "P(5)", "P(0)", "points", "net", f"Δ {rating.objective}"):
+        table.add_column(heading, justify="left" if heading == "option" else "right", no_wrap=heading != "option")
+    for o in rating.options:
+        name = Text.assemble(o.option, (" ★", "bold green") if o.best else "")
+        table.add_row(name, f"{o.mean_tricks:.2f}", _pct(o.p_make), _pct(o.p_march), _pct(o.p_zero),
+                      f"{o.points:+.2f}", f"{o.net:+.3f}", _delta(o))
+    stdout.print(table)
+    for o in rating.options:
+        stdout.print(f"  {o.option}: {_explain(o, rating)}")
+
+
+def _pct(p: float) -> str:
+    return f"{100 * p:.1f}%"
+
+
+def _delta(o: OptionRating) -> str:
+    if o.best:
+        return "—"
+    return f"{o.delta:+.3f}" + (f" ± {o.delta_ci95:.3f}" if o.delta_ci95 else "")
+
+
+def _explain(o: OptionRating, rating: Rating) -> str:
+    ci = o.ci95.get("p_make", 0.0)
+    make = f"makes 3+ in {_pct(o.p_make)}" + (f" ± {100 * ci:.1f}%" if ci else "")
+    net = f"net {o.net:+.3f}" + (f" ± {o.ci95['net']:.3f}" if o.ci95.get("net") else "")
+    verdict = "best" if o.best else (
+        "worse beyond its 95% interval" if abs(o.delta) > o.delta_ci95 else "within the noise of the best")
+    return f"{make}, march {_pct(o.p_march)}, {net}; {verdict}"

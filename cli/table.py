@@ -1,0 +1,116 @@
+"""``altbaumer table``: the perfect-information table of trump making."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import click
+from rich.table import Table
+from rich.text import Text
+
+from altbaumer.cards import CardSet
+from altbaumer.render import cards_text, deal_diagram
+from altbaumer.replay import IncompleteBoard, Replay
+from altbaumer.table import DecisionTable, TableRow, perfect_information_table
+
+from .files import load_replays
+from .output import BadInput, print_json, stdout
+
+_LONE_HEADINGS = ("together", "forehand alone", "partner alone")
+
+
+@click.command("table")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--board", "board_number", default=None, metavar="N",
+              help="Only this board (its [Board] tag, else its place in the file).")
+@click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
+@click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
+def table_command(file: str, board_number: Optional[str], ascii_: bool, as_json: bool) -> None:
+    """The perfect-information table of each board before trump making.
+
+    For accept and refuse (trump then follows from the stock order), every
+    discard forehand may make and each lone choice (together, forehand alone,
+    partner alone): the makers' tricks and deal points under double-dummy
+    play. ★ marks what a clairvoyant forehand would choose: most makers'
+    points, then most tricks; ties go to accepting, playing together and the
+    lower discard. The line the board records, if any, is marked ◆.
+
+    Needs every hand and the whole stock.
+    """
+    states = load_replays(file, board_number)
+    try:
+        deals = [state.deal(as_dealt=True) for state in states]
+    except IncompleteBoard as error:
+        raise BadInput(f"{file}: {error}; the table needs every hand and stock card") from None
+    results = []
+    for state, deal in zip(states, deals):
+        table = perfect_information_table(deal, threads=0)
+        recorded = _recorded(state, table)
+        if as_json:
+            results.append({"board": state.board.number, "line": state.board.line("Dealer"), **table.to_dict(),
+                            "recorded_index": None if recorded is None else table.rows.index(recorded)})
+        else:
+            _show(file, state, deal, table, recorded, ascii_)
+    if as_json:
+        print_json({"file": file, "boards": results})
+
+
+def _recorded(state: Replay, table: DecisionTable) -> Optional[TableRow]:
+    """The row of the line the board records (turn, discard and lone play)."""
+    board = state.board
+    if board.accepted is None or state.discards is None or not board.alone_recorded and board.play_leader is None:
+        return None
+    turn = "accept" if board.accepted else "refuse"
+    for row in table.rows:
+        if row.turn == turn and row.discard == state.discards and row.lone == state.lone:
+            return row
+    return None
+
+
+def _show(file: str, state: Replay, deal: Any, table: DecisionTable, recorded: Optional[TableRow],
+          ascii_: bool) -> None:
+    stdout.print(f"[bold]{file}[/bold] {state.board.label()} [dim](line {state.board.line('Dealer')}): "
+                 "every line of trump making, double dummy[/dim]")
+    stdout.print(deal_diagram(deal, ascii=ascii_))
+    for turn in ("accept", "refuse"):
+        stdout.print(_turn_table(table, turn, recorded, ascii_))
+    best = table.best
+    stdout.print(Text.assemble("Clairvoyant forehand (", str(table.forehand), "): ", _line_text(best, ascii_),
+                 " → makers ", Text(f"{best.makers_tricks} tricks, {best.makers_points:+d}", style="bold")))
+    if recorded is not None:
+        stdout.print(Text.assemble("Recorded: ", _line_text(recorded, ascii_), f" → makers {recorded.makers_tricks}"
+                                   f" tricks, {recorded.makers_points:+d}"))
+
+
+def _line_text(row: TableRow, ascii_: bool) -> Text:
+    lone = "play together" if row.lone is None else f"{row.lone} alone"
+    return Text.assemble(f"{row.turn} (trump {row.trump.name.lower()}, takes ", cards_text(row.taken, ascii_),
+                         "), discard ", cards_text(row.discard, ascii_), f", {lone}")
+
+
+def _turn_table(table: DecisionTable, turn: str, recorded: Optional[TableRow], ascii_: bool) -> Table:
+    rows = [r for r in table.rows if r.turn == turn]
+    first = rows[0]
+    exposed = Text.assemble(", face up ", cards_text(first.exposed, ascii_)) if first.exposed else Text("")
+    title = Text.assemble(f"{turn.capitalize()}: {first.trump.name.lower()} trump, forehand takes ",
+                          cards_text(first.taken, ascii_), exposed,
+                          " (compulsory: discard four)" if first.compulsory else "")
+    grid = Table(title=title, title_justify="left")
+    grid.add_column("discard")
+    for heading in _LONE_HEADINGS:
+        grid.add_column(heading, justify="right")
+    by_discard: dict[CardSet, list[TableRow]] = {}
+    for row in rows:
+        by_discard.setdefault(row.discard, []).append(row)
+    for discard, cells in by_discard.items():
+        grid.add_row(cards_text(discard, ascii_), *(_cell(r, table.best, recorded) for r in cells))
+    return grid
+
+
+def _cell(row: TableRow, best: TableRow, recorded: Optional[TableRow]) -> Text:
+    text = Text(f"{row.makers_tricks} ({row.makers_points:+d})", style="bold green" if row == best else "")
+    if row == best:
+        text.append(" ★")
+    if row == recorded:
+        text.append(" ◆", style="cyan")
+    return text
