@@ -10,6 +10,7 @@ import click
 from altbaumer import __version__
 from altbaumer.errors import AltbaumerError
 
+from .annotate import annotate_command
 from .bench import bench_command
 from .check import check_command, convert_command
 from .deal import deal_command
@@ -49,6 +50,7 @@ main.add_command(simulate_command)
 main.add_command(solve_command)
 main.add_command(table_command)
 main.add_command(rate_command)
+main.add_command(annotate_command)
 main.add_command(check_command)
 main.add_command(convert_command)
 main.add_command(bench_command)

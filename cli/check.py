@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any, Optional
 
 import click
+from rich.markup import escape
 
-from altbaumer.abn import AbnError, Board, atomic_write, boards_to_json, write_boards
+from altbaumer.abn import AbnError, atomic_write, boards_to_json, write_boards
 from altbaumer.deal import Phase
 from altbaumer.replay import Replay, replay
 
@@ -83,7 +84,8 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
             where = f"{r['file']}:{r['line']}" if r["line"] else r["file"]
             board = f"board {r['board']}: " if r["board"] else ""
             mark = "[green]ok[/green]" if r["ok"] else "[bold red]error[/bold red]"
-            stdout.print(f"{where}: {mark} {board}{r['message']}", markup=True, soft_wrap=True)
+            # File names, board names and messages quote the file: no markup of theirs may reach rich.
+            stdout.print(f"{escape(where)}: {mark} {escape(board + r['message'])}", markup=True, soft_wrap=True)
     if not all(r["ok"] for r in results):
         raise SystemExit(EXIT_BAD_INPUT)
 

@@ -40,14 +40,17 @@ def deal_command(seed: Optional[int], count: int, dealer: Optional[str], leave_t
     seeds = range(seed, seed + count)
     deals = [Deal.from_seed(s, Seat[dealer.upper()] if dealer else None, take_trees=not leave_trees) for s in seeds]
     if output is not None:
-        boards = [board_from_deal(d, {"Event": "altbaumer deal", "Board": str(i), "Seed": str(s)})
+        # The command that reproduces each deal: the seed alone does not fix --dealer or --leave-trees.
+        extra = (f" --dealer {dealer.upper()}" if dealer else "") + (" --leave-trees" if leave_trees else "")
+        boards = [board_from_deal(d, {"Event": f"altbaumer deal --seed {s}{extra}", "Board": str(i), "Seed": str(s)})
                   for i, (s, d) in enumerate(zip(seeds, deals), 1)]
         text = boards_to_json(boards) if output.endswith(".json") else write_boards(boards)
         try:
             atomic_write(output, text)
         except OSError as error:
             raise BadInput(f"{output}: cannot write: {error.strerror or error}") from None
-        stdout.print(f"wrote {count} deal{'s' * (count > 1)} (seeds {seed}–{seed + count - 1}) to {output}")
+        stdout.print(f"wrote {count} deal{'s' * (count > 1)} (seeds {seed}–{seed + count - 1}) to {output}",
+                     markup=False)  # the file name is not markup
         return
     if as_json:
         items = [{"seed": s, **d.to_dict()} for s, d in zip(seeds, deals)]

@@ -59,7 +59,7 @@ def simulate_command(
             atomic_write(record, text)
         except OSError as error:
             raise BadInput(f"{record}: cannot write: {error.strerror or error}") from None
-        (stderr if as_json else stdout).print(f"recorded {len(boards)} deals in {record}")
+        (stderr if as_json else stdout).print(f"recorded {len(boards)} deals in {record}", markup=False)
     if as_json:
         print_json({"seed": seed, "policies": {"N-S": ns, "E-W": ew}, "seconds": round(seconds, 3), **stats.to_dict()})
         return

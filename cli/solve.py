@@ -6,6 +6,7 @@ import secrets
 from typing import Any, Optional
 
 import click
+from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -185,7 +186,7 @@ def _show_board(path: str, state: Replay, pos: Position, solution: Solution, tri
                 ascii_: bool) -> None:
     board = state.board
     played = len(board.played)
-    stdout.print(f"[bold]{path}[/bold] {board.label()} [dim](line {board.line('Dealer')}): "
+    stdout.print(f"[bold]{escape(path)}[/bold] {escape(board.label())} [dim](line {board.line('Dealer')}): "
                  f"{'after ' + str(played) + ' cards played' if played else 'at the opening lead'}[/dim]")
     centre = _grid()
     how = "accepted" if board.accepted else ("compulsory" if state.compulsory else "after refusal")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import click
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -69,7 +70,8 @@ def _recorded(state: Replay, table: DecisionTable) -> Optional[TableRow]:
 
 def _show(file: str, state: Replay, deal: Any, table: DecisionTable, recorded: Optional[TableRow],
           ascii_: bool) -> None:
-    stdout.print(f"[bold]{file}[/bold] {state.board.label()} [dim](line {state.board.line('Dealer')}): "
+    label = escape(state.board.label())  # the file and the [Board] tag are text from the user, not markup
+    stdout.print(f"[bold]{escape(file)}[/bold] {label} [dim](line {state.board.line('Dealer')}): "
                  "every line of trump making, double dummy[/dim]")
     stdout.print(deal_diagram(deal, ascii=ascii_))
     for turn in ("accept", "refuse"):

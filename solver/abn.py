@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
+import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
@@ -65,8 +65,10 @@ GAME_TAGS = ("Dealer", "Deal", "Stock", "Cut", "CutSeen", "Turn", "Trump", "Disc
 UNKNOWN = "-"
 _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)$")
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _RANKS = re.compile(r"10|[AKQJT9]", re.IGNORECASE)
 _MARKED = re.compile(r"^(.+?)(!!|!\?|\?!|\?\?|!|\?)?$")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: it also breaks at U+2028, \x85, \x0c, ...
 
 
 class AbnError(AltbaumerError):
@@ -87,7 +89,13 @@ class PlayedCard:
     comment: Optional[str] = None
 
     def text(self) -> str:
-        return self.card.ascii() + self.mark + (f" {{{self.comment}}}" if self.comment is not None else "")
+        return self.card.ascii() + self.mark + (f" {_braces(self.comment)}" if self.comment is not None else "")
+
+
+def _braces(comment: str) -> str:
+    """Commentary as ``{...}`` blocks: several comments on one element are
+    kept as lines of one string and written back as one block each."""
+    return " ".join(f"{{{part}}}" for part in comment.split("\n"))
 
 
 def _no_lines() -> dict[str, int]:
@@ -232,6 +240,14 @@ def _board_from_dict(data: Mapping[str, Any], source: str) -> Board:
         raise ValueError(f"turn must be \"accept\" or \"refuse\", not {turn!r}")
     alone = data.get("alone")
     play = data.get("play")
+    # What the text form could not hold: the ABN written from it must read back.
+    for name, value in data.get("tags", {}).items():
+        if not _TAG_NAME.fullmatch(str(name)) or name in GAME_TAGS:
+            raise ValueError(f"tag name {name!r} is not a descriptive tag (letters, digits, _; not a game tag)")
+        if name == "Date" and value and not _DATE.match(str(value)):
+            raise ValueError(f"malformed date {value!r}: write it as YYYY.MM.DD (?? for unknown parts)")
+    if data.get("result") is not None and data["result"] not in range(6):
+        raise ValueError(f"the result is the makers' tricks, 0 to 5, not {data['result']!r}")
     return Board(
         dealer=Seat.parse(data["dealer"]),
         tags={str(k): str(v) for k, v in data.get("tags", {}).items()},
@@ -315,7 +331,7 @@ def _tokens(text: str, source: str) -> Iterator[_Token]:
     """Tags, commentary, ``%`` lines, words and blank lines, with line numbers.
     Commentary may span lines (a blank line inside it does not end a board)."""
     open_comment: Optional[tuple[int, list[str]]] = None
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(_LINE_BREAK.split(text), 1):
         if open_comment is not None:
             start, parts = open_comment
             end = raw.find("}")
@@ -323,7 +339,7 @@ def _tokens(text: str, source: str) -> Iterator[_Token]:
                 parts.append(raw)
                 continue
             parts.append(raw[:end])
-            yield _Token("comment", "\n".join(parts), start)
+            yield _Token("comment", "\n".join(parts), start, str(number))  # value: the line it ends on
             open_comment = None
             raw = raw[end + 1 :]
             if not raw.strip():
@@ -335,8 +351,8 @@ def _tokens(text: str, source: str) -> Iterator[_Token]:
             yield _Token("note", raw.lstrip()[1:].strip(), number)
             continue
         open_comment = yield from _line_tokens(raw, number, source)
-    if open_comment is not None:
-        raise AbnError(source, open_comment[0], "commentary opened with '{' is never closed with '}'")
+    if open_comment is not None:  # reported by the board it opens in, so the boards before it still read
+        yield _Token("error", "commentary opened with '{' is never closed with '}'", open_comment[0])
 
 
 def _line_tokens(raw: str, number: int, source: str):
@@ -449,6 +465,7 @@ class _BoardReader:
         self.lines: dict[str, int] = {}
         self.trick_lines: list[int] = []
         self.last: Optional[str] = None  # the element commentary attaches to: a tag name or "card"
+        self.card_line = 0  # the line the last card's trick continues on (past a comment spanning lines)
 
     def fail(self, line: int, problem: str) -> AbnError:
         return AbnError(self.source, line, problem)
@@ -470,17 +487,20 @@ class _BoardReader:
         self.fields["notes"].append(token.text)
 
     def _on_comment(self, token: _Token) -> None:
-        text = token.text.strip()
+        # Each line trimmed: the writer gives each line of a comment its own {...} block, which is read trimmed.
+        text = "\n".join(part.strip() for part in token.text.split("\n")).strip()
         if self.last is None:
             self.fields["notes"].append("{" + text + "}")
         elif self.last == "card":
+            if token.value:  # a comment spanning lines: the trick line goes on after it
+                self.card_line = int(token.value)
             tricks = self.fields["tricks"]
             played = tricks[-1][-1]
-            joined = text if played.comment is None else f"{played.comment} {text}"
+            joined = text if played.comment is None else f"{played.comment}\n{text}"
             tricks[-1] = tricks[-1][:-1] + (PlayedCard(played.card, played.mark, joined),)
         else:
             comments = self.fields["comments"]
-            comments[self.last] = text if self.last not in comments else f"{comments[self.last]} {text}"
+            comments[self.last] = text if self.last not in comments else f"{comments[self.last]}\n{text}"
 
     def _on_tag(self, token: _Token) -> None:
         name, value = token.text, token.value.strip()
@@ -512,12 +532,13 @@ class _BoardReader:
             raise self.fail(token.line, f"in the play: {error}") from None
         tricks = self.fields["tricks"]
         played = PlayedCard(card, match.group(2) or "")
-        if self.trick_lines and self.trick_lines[-1] == token.line and self.last == "card":
+        if self.trick_lines and self.card_line == token.line and self.last == "card":
             tricks[-1] = tricks[-1] + (played,)
         else:
             tricks.append((played,))
             self.trick_lines.append(token.line)
         self.last = "card"
+        self.card_line = token.line
 
     # -- the game tags ------------------------------------------------------
 
@@ -639,16 +660,21 @@ def _game_tags(board: Board) -> Iterator[tuple[str, str]]:
 
 def write_board(board: Board) -> str:
     """One board as ABN text (ending with a newline)."""
-    out = [f"% {n}" if not n.startswith("{") else n for n in board.notes]
+    out = [n if _is_commentary(n) else f"% {n}" for n in board.notes]
     headers = [(k, board.tags[k]) for k in HEADER_TAGS if k in board.tags]
     others = [(k, v) for k, v in board.tags.items() if k not in HEADER_TAGS]
     for name, value in headers + others + list(_game_tags(board)):
         line = f'[{name} "{_quote(value)}"]'
         if name in board.comments:
-            line += f" {{{board.comments[name]}}}"
+            line += f" {_braces(board.comments[name])}"
         out.append(line)
     out.extend(" ".join(p.text() for p in trick) for trick in board.tricks)
     return "\n".join(out) + "\n"
+
+
+def _is_commentary(note: str) -> bool:
+    """A note read from ``{...}`` before the first tag (written back as it was)."""
+    return note.startswith("{") and note.endswith("}") and "}" not in note[1:-1]
 
 
 def write_boards(boards: Iterable[Board]) -> str:
@@ -660,7 +686,9 @@ def atomic_write(path: Union[str, Path], text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename, so a
     failure or Ctrl-C never leaves a half-written file."""
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path("."))
+    tmp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    # Not tempfile.mkstemp: its file is 0600, and the rename would keep that; this one gets what open() gives.
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)

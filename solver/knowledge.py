@@ -10,8 +10,10 @@ It splits the 24 cards into
   cutter's Trees, and in the trump phase stock cards 1 (turned) and 4 (seen at
   the cut, Decision D13);
 * unknown cards, each allowed in some of a few *slots* of fixed capacity: the
-  hands of the other active seats, one merged "out of play" slot and, while
-  forehand decides on trump, the face-down stock positions.
+  hands of the other active seats, one "out of play" slot (the unturned stock
+  cards and an absent partner's hand, merged), forehand's face-down discard
+  (for the other seats, once forehand has discarded) and, while forehand
+  decides on trump, the face-down stock positions.
 
 Unknown cards are restricted by public pins (a card forehand took is in
 forehand's hand or discarded) and by voids shown in the play (a player who did
@@ -40,6 +42,7 @@ from .seats import SEATS, Seat, play_order
 from .view import SeatView
 
 __all__ = [
+    "DISCARD",
     "HAND",
     "OUT",
     "STOCK",
@@ -52,6 +55,7 @@ __all__ = [
 
 HAND = "hand"
 OUT = "out"
+DISCARD = "discard"
 STOCK = "stock"
 HAND_SIZE = 5
 STOCK_SIZE = 4
@@ -60,7 +64,8 @@ STOCK_SIZE = 4
 @dataclass(frozen=True)
 class Slot:
     """A place holding ``capacity`` unknown cards: a seat's hand, the cards
-    out of play, or one face-down stock position (2, 3 or 4)."""
+    out of play, forehand's face-down discard, or one face-down stock position
+    (2, 3 or 4)."""
 
     kind: str
     capacity: int
@@ -72,6 +77,8 @@ class Slot:
             return f"{self.seat}'s hand"
         if self.kind == STOCK:
             return f"stock card {self.position}"
+        if self.kind == DISCARD:
+            return "forehand's discard"
         return "out of play"
 
 
@@ -245,6 +252,12 @@ class _Builder:
         self.view = view
         self.absent = view.lone.partner if view.lone is not None else None
         self.trump_phase = view.phase == "trump"
+        # rules.md, Making trump: forehand's discard is unseen by everyone else.
+        self.separate_discard = (
+            view.seat is not view.forehand
+            and view.phase not in ("trump", "discard")
+            and view.forehand is not self.absent
+        )
         self.plays = _plays(view, self.absent)
         self.claimed = 0
         self.known_hands = [0, 0, 0, 0]
@@ -396,13 +409,20 @@ class _Builder:
             if room < 0:
                 raise InvalidDeal(f"{seat} holds {sizes[seat]} cards, fewer than the cards known to be in its hand")
             slots.append(Slot(HAND, room, seat=seat))
-        # Every place out of play (other seats' discards, unturned stock cards,
-        # the absent partner's hand) is one slot: none of them ever affects the
-        # play, so telling them apart would only multiply identical worlds.
+        # For the other seats forehand's face-down discard is a slot of its
+        # own: a taken card may be there but never among the unturned stock
+        # cards, so one merged slot would weigh the physical layouts unevenly.
+        # The other places out of play (unturned stock cards, the absent
+        # partner's hand and, if that partner is forehand, its discard) are one
+        # slot: no constraint tells them apart, so splitting them would only
+        # multiply every world by the same factor.
         in_stock = STOCK_SIZE if self.trump_phase else 0
         out_total = len(FULL_PACK) - len(view.played) - sum(sizes) - in_stock
-        out_room = out_total - len(CardSet(self.known_out))
+        discard_room = len(view.taken) if self.separate_discard else 0
+        out_room = out_total - len(CardSet(self.known_out)) - discard_room
         slots.append(Slot(OUT, out_room))
+        if self.separate_discard:
+            slots.append(Slot(DISCARD, discard_room))
         for position in range(2, STOCK_SIZE + 1) if self.trump_phase else ():
             if self.known_stock[position - 1] is None:
                 slots.append(Slot(STOCK, 1, position=position))
@@ -419,11 +439,13 @@ class _Builder:
         bit = {(s.kind, s.seat, s.position): 1 << i for i, s in enumerate(slots)}
         out = bit[(OUT, None, None)]
         everywhere = sum(bit.values()) & (~out if self.trump_phase else -1)
-        allowed = {card: everywhere for card in unknown}
+        allowed = {card: everywhere for card in unknown}  # D5: any card may be discarded
         forehand_hand = bit.get((HAND, view.forehand, None), 0)
+        # Without a discard slot a taken card is unknown only to a forehand view lacking its discard.
+        discard = bit.get((DISCARD, None, None), out)
         for card in view.taken:
             if card in allowed:
-                allowed[card] = forehand_hand | out  # D5: kept or discarded face down
+                allowed[card] = forehand_hand | discard  # D5: kept or discarded face down
         voids = self._apply_voids(allowed, bit)
         for card, where in allowed.items():
             if not where:

@@ -116,14 +116,15 @@ class Rating:
 
 def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFAULT_EXACT_LIMIT,
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: int = 0,
-              progress: Optional[Progress] = None) -> Rating:
+              progress: Optional[Progress] = None, partial_on_interrupt: bool = True) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     Worlds are enumerated when there are at most ``exact_limit`` of them,
     else ``samples`` are drawn uniformly with ``seed``. ``threads`` (0: all
     cores) runs the batch solver in parallel; ``progress(done, total)`` is
     called after each batch. Ctrl-C stops at the next batch and returns the
-    worlds done so far, marked incomplete.
+    worlds done so far, marked incomplete (or, without
+    ``partial_on_interrupt``, raises KeyboardInterrupt on).
     """
     if objective not in OBJECTIVES:
         raise AltbaumerError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
@@ -133,7 +134,7 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     info = InfoSet.from_view(view)
     worlds = worlds_for(info, exact_limit, samples, seed)
     rater = _RATERS[decision](view, threads, objective)
-    done = _solve_chunks(rater, worlds, progress)
+    done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, tricks = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
     options = _rate_options(labels, tricks, objective, maker, worlds.exact and done == len(worlds))
@@ -141,7 +142,7 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
                   options)
 
 
-def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress]) -> int:
+def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress], partial: bool) -> int:
     done = 0
     try:
         while done < len(worlds):
@@ -151,7 +152,7 @@ def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress])
             if progress is not None:
                 progress(done, len(worlds))
     except KeyboardInterrupt:
-        if done == 0:
+        if done == 0 or not partial:
             raise
     return done
 

@@ -130,7 +130,8 @@ class Replay:
         if self.phase in (Phase.TRUMP, Phase.DISCARD):
             raise IncompleteBoard(
                 f"{self.board.label()} records no trump making (next: {self.phase.value}); "
-                "`altbaumer table` shows every choice"
+                + ("`altbaumer table` shows every choice" if self.is_complete  # the table needs every card
+                   else "rate the decision from one seat's knowledge with `altbaumer rate`")
             )
         unknown = [s for s in SEATS if s is not self.absent and self.hands[s] is None]
         if unknown:
@@ -221,6 +222,7 @@ class _Replayer:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.where: dict[Card, str] = {}  # every card whose place the file gives
+        self.discarded = CardSet()  # forehand's discards that the file gives
 
     def fail(self, tag: str, problem: str) -> AbnError:
         return self.board.error(tag, problem)
@@ -259,6 +261,8 @@ class _Replayer:
             missing = CardSet((1 << 24) - 1) - CardSet(self.where)
             if missing:
                 raise self.fail("Stock", f"card{'s' * (len(missing) > 1)} missing from the deal: {missing.ascii()}")
+        if board.stock is not None and len(board.stock) != STOCK_SIZE:
+            raise self.fail("Stock", f"the stock holds {len(board.stock)} cards, not {STOCK_SIZE}")
         self._check_cut()
 
     def _place(self, card: Card, place: str, tag: str) -> None:
@@ -274,9 +278,12 @@ class _Replayer:
             raise self.fail("Cut", f"only the Trees (QC, JC) can be taken at the cut, not {trees.ascii()} "
                                    "(rules.md, The deal)")
         hand = board.hands[cutter]
-        if hand is not None and trees - hand:
+        elsewhere = hand is None and any(c in self.where for c in trees)  # the cutter's hand is unknown
+        if (hand is not None and trees - hand) or elsewhere:
             raise self.fail("Cut", f"the Trees taken at the cut ({trees.ascii()}) must be in the cutter's "
                                    f"({cutter}) hand (rules.md, The deal)")
+        for card in trees if hand is None else ():
+            self.where[card] = f"{cutter}'s hand"  # public: lying face up, they belong to the cutter
 
     def _cut_seen(self) -> CardSet:
         """Decision D13: the cards seen at the cut and not taken; by default
@@ -363,6 +370,8 @@ class _Replayer:
                 why = "takes all four stock cards (compulsory case)" if state.compulsory else "takes one stock card"
                 raise self.fail("Discard", f"forehand {why} and must discard {need}, not {len(discards)} "
                                            "(rules.md, Making trump)")
+        elif len(discards) not in (1, STOCK_SIZE):
+            raise self.fail("Discard", f"forehand discards 1 card (4 in the compulsory case), not {len(discards)}")
         known = [c for c in discards if c is not None]
         if len(set(known)) != len(known):
             raise self.fail("Discard", "forehand discards a card twice")
@@ -375,6 +384,7 @@ class _Replayer:
             if (enlarged is not None and card not in enlarged) or elsewhere:
                 raise self.fail("Discard", f"forehand ({fh}) does not hold {card.ascii()} (rules.md, Making trump)")
         complete = len(known) == len(discards)
+        self.discarded = CardSet(known)  # out of play even when the rest of the discard is unknown
         state.discards = CardSet(known) if complete else None
         state.hands[fh] = enlarged - CardSet(known) if enlarged is not None and complete else None
         state.phase = Phase.LONE
@@ -431,12 +441,14 @@ class _Replayer:
         place = self.where.get(card)
         fh = self.board.forehand
         taken = state.taken is not None and card in state.taken
-        if state.discards is not None and card in state.discards:
+        if card in self.discarded:
             raise self._trick_error(t, f"{seat} plays {card.ascii()}, which forehand ({fh}) discarded")
         if place is not None and place != f"{seat}'s hand" and not (taken and seat is fh):
-            status = ", which is out of play" if place.startswith("stock") else ""
-            raise self._trick_error(t, f"{seat} plays {card.ascii()}, but {card.ascii()} is in {place}{status}"
-                                    if not status else f"{seat} plays {card.ascii()}, but {card.ascii()} is {place}{status}")
+            if taken:  # a stock card forehand took is in forehand's hand, not out of play
+                where = f"in {fh}'s hand (forehand took it from the stock)"
+            else:
+                where = f"{place}, which is out of play" if place.startswith("stock") else f"in {place}"
+            raise self._trick_error(t, f"{seat} plays {card.ascii()}, but {card.ascii()} is {where}")
         hand = state.hands[seat]
         if hand is not None:
             reason = illegal_play_reason(str(seat), hand, state.trick_cards, state.trump, card)  # type: ignore[arg-type]

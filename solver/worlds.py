@@ -30,7 +30,7 @@ from typing import Optional
 
 import numpy as np
 
-from .knowledge import HAND, OUT, STOCK, InfoSet
+from .knowledge import DISCARD, HAND, OUT, STOCK, InfoSet
 from .seats import SEATS
 
 __all__ = ["Worlds", "count_worlds", "enumerate_worlds", "sample_worlds", "worlds_for"]
@@ -49,7 +49,9 @@ class Worlds:
       the absent partner's column is 0;
     * ``stock`` — int64 ``(n, 4)``: the card index at each stock position, top
       first, in the trump phase only (-1 elsewhere and in other phases);
-    * ``out`` — int64 ``(n,)``: the cards out of play that the seat cannot see;
+    * ``out`` — int64 ``(n,)``: the cards out of play that the seat cannot see,
+      forehand's unseen discard included (so worlds differing only in which of
+      them is the discard have equal rows: each stands for its own layout);
     * ``exact`` — the worlds are all the worlds, each once (else a sample);
     * ``total`` — the exact number of worlds.
     """
@@ -193,8 +195,8 @@ def _build(info: InfoSet, table: _Table, ranks: np.ndarray, exact: bool) -> Worl
         chosen = where == j
         if slot.kind == HAND:
             hands[:, slot.seat] |= np.where(chosen, bits, 0).sum(axis=1)
-        elif slot.kind == OUT:
-            out = np.where(chosen, bits, 0).sum(axis=1)
+        elif slot.kind in (OUT, DISCARD):
+            out |= np.where(chosen, bits, 0).sum(axis=1)
         elif slot.kind == STOCK:
             stock[:, slot.position - 1] = index[chosen.argmax(axis=1)]
     return Worlds(hands=hands, stock=stock, out=out, exact=exact, total=table.total)

@@ -12,7 +12,7 @@ import altbaumer.knowledge
 from altbaumer.cards import CARDS, TREES, Card, CardSet, Suit, suit_cards
 from altbaumer.deal import Accept, DeclareAlone, Deal, Discard, Phase, Play, Refuse
 from altbaumer.errors import InvalidDeal, WrongPhase
-from altbaumer.knowledge import HAND, OUT, STOCK, InfoSet, forbidden_holdings
+from altbaumer.knowledge import DISCARD, HAND, OUT, STOCK, InfoSet, forbidden_holdings
 from altbaumer.rules import legal_cards
 from altbaumer.seats import SEATS, Seat
 
@@ -92,8 +92,10 @@ def test_rule_1_no_trump_played_to_a_trump_lead_shows_no_trump_cards():
     assert [(v.seat, v.rule) for v in info.voids] == [(S, 1)]
     text = info.describe()
     assert "S holds no trump cards (played 9♠ when W led K♥ in trick 1; rules.md, Following, rule 1)" in text
-    assert "J♥: only in E's hand or W's hand or out of play" in text
+    assert "J♥: only in E's hand or W's hand or out of play or forehand's discard" in text
     assert "9♥: taken from the stock by forehand W" in text
+    assert "9♥: only in W's hand or forehand's discard" in text
+    assert "out of play: 3, forehand's discard: 1" in text
 
 
 # Rule 2, hearts trump, W leads 9♣: S (no club, Tree or heart) plays 9♦, E (no club
@@ -198,7 +200,7 @@ def test_taken_card_is_known_to_forehand_and_pinned_for_the_others():
     nine = Card.parse("9H")
     assert deal.phase is Phase.LONE
     north = InfoSet.from_view(deal.view(N))
-    assert {str(s) for s in north.places(nine)} == {"W's hand", "out of play"}  # D5
+    assert {str(s) for s in north.places(nine)} == {"W's hand", "forehand's discard"}  # D5
     west = InfoSet.from_view(deal.view(W))
     assert nine in west.hand and nine not in west.unknown_cards
     # before forehand discards, the taken card is surely in its hand
@@ -219,14 +221,15 @@ def test_forehands_discards_are_known_only_to_forehand():
         if discard in info.hand:
             continue
         assert discard in info.unknown_cards and discard not in info.known_out
-        assert any(slot.kind == OUT for slot in info.places(discard))
+        assert {slot.kind for slot in info.places(discard)} == {HAND, OUT, DISCARD}  # D5: any card
         assert may_be_in(info, discard, W)
 
 
-def test_out_of_play_room_counts_discards_and_unturned_stock():
+def test_forehands_discard_and_the_unturned_stock_are_separate_places():
     info = InfoSet.from_view(start(RULE1_HANDS, RULE1_STOCK, discard="9C").view(N))
-    out = info.slots[info.slot_index(OUT)]
-    assert out.capacity == 1 + 3  # one discard, three stock cards never turned (D6, D7)
+    assert [slot.kind for slot in info.slots] == [HAND, HAND, HAND, OUT, DISCARD]
+    assert info.slots[info.slot_index(OUT)].capacity == 3  # three stock cards never turned (D6, D7)
+    assert info.slots[info.slot_index(DISCARD)].capacity == 1
     assert [hand_room(info, s) for s in (E, S, W)] == [5, 5, 5]
 
 
@@ -248,8 +251,9 @@ def test_the_absent_cutters_trees_are_out_of_play_but_known():
     info = InfoSet.from_view(deal.view(N))
     assert info.absent is E and info.slot_index(HAND, E) is None
     assert Card.parse("QC") in info.known_out
-    # E's other four cards, the discard and three unturned stock cards are unseen
-    assert info.slots[info.slot_index(OUT)].capacity == 4 + 1 + 3
+    # E's other four cards and three unturned stock cards are unseen; so is W's discard
+    assert info.slots[info.slot_index(OUT)].capacity == 4 + 3
+    assert info.slots[info.slot_index(DISCARD)].capacity == 1
     assert info.hand_sizes[E] == 0
 
 
@@ -276,7 +280,9 @@ def test_cut_card_taken_in_the_compulsory_case_is_in_forehands_hand_or_discarded
     deal.apply(Discard(tuple(list(kept)[:4])))
     info = InfoSet.from_view(deal.view(E))
     king = Card.parse("KC")
-    assert {str(s) for s in info.places(king)} == {"W's hand", "out of play"}
+    assert {str(s) for s in info.places(king)} == {"W's hand", "forehand's discard"}
+    assert info.slots[info.slot_index(DISCARD)].capacity == 4
+    assert info.slots[info.slot_index(OUT)].capacity == 0  # no stock card left unturned
 
 
 def test_absent_viewer_and_lone_passes():
@@ -302,11 +308,16 @@ def test_view_before_the_deal_and_broken_views_are_rejected():
 
 
 def test_infeasible_view_is_rejected():
-    """Nine cards pinned to W's hand or out of play, which have room for eight."""
+    """W leads A♠ and neither S nor E follows or trumps: the five spades and
+    four trumps N cannot see may only be in W's hand (room 4), out of play
+    (3) or W's discard (1)."""
     view = rule1_deal().view(N)
     InfoSet.from_view(view)
-    tight = dataclasses.replace(view, taken=cset("9H JS QD JD 9C AS KS AD JH"))
-    with pytest.raises(InvalidDeal, match="no layout fits the view: .* W's hand, out of play, which have room for 8"):
+    tight = dataclasses.replace(view, trick_cards=tuple(cards("AS 9D AC")))
+    with pytest.raises(
+        InvalidDeal,
+        match="no layout fits the view: .* W's hand, out of play, forehand's discard, which have room for 8",
+    ):
         InfoSet.from_view(tight)
 
 
@@ -338,6 +349,12 @@ def _check_fits(info: InfoSet, deal: Deal) -> None:
     if deal.phase is Phase.TRUMP:
         for card, true in zip(info.known_stock, deal.stock):
             assert card is None or card is true
+    # forehand's unseen discard is a slot of its own, for other seats once it is made
+    discarded = deal.phase in (Phase.LONE, Phase.PLAY, Phase.DONE)
+    separate = discarded and info.seat is not deal.forehand and deal.forehand is not absent
+    assert (info.slot_index(DISCARD) is not None) == separate
+    if separate:
+        assert info.slots[info.slot_index(DISCARD)].capacity == len(deal.discards) == len(deal.taken)
     filled = [0] * len(info.slots)
     for card, where in zip(info.unknown, info.allowed):
         index = _true_slot(info, deal, card)
@@ -347,8 +364,9 @@ def _check_fits(info: InfoSet, deal: Deal) -> None:
 
 
 def _true_slot(info: InfoSet, deal: Deal, card: Card) -> int:
+    absent = deal.absent
     for seat in SEATS:
-        if seat is not deal.absent and card in deal.hands[seat]:
+        if seat is not absent and card in deal.hands[seat]:
             index = info.slot_index(HAND, seat)
             assert index is not None
             return index
@@ -357,6 +375,8 @@ def _true_slot(info: InfoSet, deal: Deal, card: Card) -> int:
         assert index is not None
         return index
     assert card not in deal.view(info.seat).played
+    if card in deal.discards and info.seat is not deal.forehand and deal.forehand is not absent:
+        return info.slot_index(DISCARD)
     return info.slot_index(OUT)
 
 
