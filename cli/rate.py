@@ -144,4 +144,6 @@ def _explain(o: OptionRating, rating: Rating) -> str:
     net = f"net {o.net:+.3f}" + (f" ± {o.ci95['net']:.3f}" if o.ci95.get("net") else "")
     verdict = "best" if o.best else (
         "worse beyond its 95% interval" if abs(o.delta) > o.delta_ci95 else "within the noise of the best")
-    return f"{make}, march {_pct(o.p_march)}, {net}; {verdict}"
+    early = f" (judged on the first {o.worlds:,} worlds: clearly worse, not solved further)" \
+        if 0 < o.worlds < rating.worlds else ""
+    return f"{make}, march {_pct(o.p_march)}, {net}; {verdict}{early}"

@@ -101,6 +101,8 @@ __all__ = [
     "net_points",
     "worlds_of_deal",
     "discard_lines",
+    "line_rows",
+    "fold_lines",
 ]
 
 LONE_CHOICES = ("nobody", "forehand", "partner")
@@ -390,6 +392,29 @@ def discard_lines(hands: np.ndarray, trump: int, forehand: Union[Seat, int], cou
     rows = _line_rows(hands, trumps, fh, enlarged, discards)
     solved = (solver or default_solver()).solve_batch(rows, threads)
     return _fold_lines(solved, *discards.shape), discards
+
+
+def line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], enlarged: np.ndarray,
+              discards: np.ndarray, keep: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
+    """The solver rows of every discard option × lone choice (see
+    :func:`discard_lines`) and a mask of the rows to solve: ``keep`` (m, 2)
+    drops the together and forehand-alone lines of some options (the
+    partner-alone line, one per world, is always solved). Fold the answers,
+    -1 for dropped rows, with :func:`fold_lines`."""
+    rows = _line_rows(hands, trump, int(forehand), enlarged, discards)
+    k, m = discards.shape
+    if keep is None:
+        return rows, np.ones(len(rows), dtype=bool)
+    mask = np.concatenate([np.broadcast_to(keep[None], (k, m, 2)).reshape(-1), np.ones(k, dtype=bool)])
+    return rows[mask], mask
+
+
+def fold_lines(solved: np.ndarray, mask: np.ndarray, k: int, m: int) -> np.ndarray:
+    """The answers to the rows :func:`line_rows` kept, as (k, m, 3) makers'
+    tricks by discard option and lone choice, -1 where a row was dropped."""
+    full = np.full(len(mask), -1, dtype=np.int8)
+    full[mask] = solved
+    return _fold_lines(full, k, m)
 
 
 def _line_rows(hands: np.ndarray, trump: np.ndarray, fh: int, enlarged: np.ndarray,

@@ -39,7 +39,7 @@ from .cards import Card, CardSet
 from .deal import DeclareAlone
 from .errors import AltbaumerError
 from .knowledge import InfoSet
-from .making import DEFENDERS_POINTS, MAKERS_POINTS, all_lines, discard_lines
+from .making import DEFENDERS_POINTS, MAKERS_POINTS, discard_options, fold_lines, line_rows, turn_outcomes
 from .search import BATCH_COLUMNS, Solver
 from .seats import Seat, Team
 from .view import SeatView
@@ -56,6 +56,8 @@ DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 10_000
 _Z95 = 1.959964
 _CHUNK = 2_000  # worlds per batch call: progress and Ctrl-C between chunks
+_PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped after the first chunk
+_PRUNE_MIN = 100  # worlds of a group in the first chunk before any of its lines is dropped
 
 Progress = Callable[[int, int], None]
 
@@ -78,11 +80,15 @@ class OptionRating:
     delta: float
     delta_ci95: float
     best: bool
+    worlds: int = 0
+    """Worlds this option was solved in: all of them, or the first batch for an
+    option dropped early by the successive elimination (docs/rating.md)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"option": self.option, "mean_tricks": self.mean_tricks, "p_make": self.p_make,
                 "p_march": self.p_march, "p_zero": self.p_zero, "points": self.points, "net": self.net,
-                "ci95": self.ci95, "delta": self.delta, "delta_ci95": self.delta_ci95, "best": self.best}
+                "ci95": self.ci95, "delta": self.delta, "delta_ci95": self.delta_ci95, "best": self.best,
+                "worlds": self.worlds}
 
 
 @dataclass(frozen=True)
@@ -178,22 +184,28 @@ def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
 def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: bool,
                   exact: bool) -> tuple[OptionRating, ...]:
     """Statistics of every option (columns of ``tricks``: makers' final tricks
-    per world) and the best one for the decider's side."""
-    goal = _objective(tricks, objective)
-    means = goal.mean(axis=0)
-    best = int(np.argmax(means) if maker else np.argmin(means))
-    points = MAKERS_POINTS[tricks].astype(np.float64)
-    net = points - DEFENDERS_POINTS[tricks]
+    per world, -1 where an option dropped early was not solved) and the best
+    one for the decider's side, among the options solved in every world."""
+    solved = tricks >= 0
+    safe = np.maximum(tricks, 0)
+    goal = _objective(safe, objective)
+    means = np.array([goal[solved[:, j], j].mean() for j in range(len(labels))])
+    complete = solved.all(axis=0)
+    candidates = np.where(complete, means, -np.inf if maker else np.inf)
+    best = int(np.argmax(candidates) if maker else np.argmin(candidates))
+    points = MAKERS_POINTS[safe].astype(np.float64)
+    net = points - DEFENDERS_POINTS[safe]
     rated = []
     for j, label in enumerate(labels):
-        t = tricks[:, j]
+        rows = solved[:, j]
+        t = tricks[rows, j]
         stats = {"mean_tricks": t.astype(np.float64), "p_make": (t >= 3).astype(np.float64),
                  "p_march": (t == 5).astype(np.float64), "p_zero": (t == 0).astype(np.float64),
-                 "points": points[:, j], "net": net[:, j]}
-        values = {k: _mean_ci(v, exact) for k, v in stats.items()}
-        delta, delta_ci = _mean_ci(goal[:, j] - goal[:, best], exact)
+                 "points": points[rows, j], "net": net[rows, j]}
+        values = {k: _mean_ci(v, exact and bool(complete[j])) for k, v in stats.items()}
+        delta, delta_ci = _mean_ci(goal[rows, j] - goal[rows, best], exact and bool(complete[j]))
         rated.append(OptionRating(label, *(values[k][0] for k in stats), {k: v[1] for k, v in values.items()},
-                                  delta, delta_ci, j == best))
+                                  delta, delta_ci, j == best, int(rows.sum())))
     return tuple(rated)
 
 
@@ -201,7 +213,8 @@ def _choose(values: np.ndarray, objective: str, groups: Optional[np.ndarray] = N
     """Per world, the column of ``values`` (makers' tricks, worlds × options)
     a maker picks: the best mean objective over the worlds of its group (all
     worlds when ``groups`` is None). Ties go to the lower column."""
-    goal = _objective(values, objective)
+    goal = _objective(np.maximum(values, 0), objective)
+    goal[values < 0] = -np.inf  # a line dropped by the elimination is never chosen
     if groups is None:
         return np.full(len(values), int(np.argmax(goal.mean(axis=0))), dtype=np.intp)
     sums = np.zeros((int(groups.max()) + 1, values.shape[1]))
@@ -228,12 +241,43 @@ def lone_stage(lines: np.ndarray, partner_hands: np.ndarray, objective: str) -> 
     return both[np.arange(len(both)), _choose(both, objective)]
 
 
-def forehand_line(tricks: np.ndarray, partner_hands: np.ndarray, objective: str) -> np.ndarray:
+def forehand_line(tricks: np.ndarray, partner_hands: np.ndarray, objective: str,
+                  allowed: Optional[np.ndarray] = None) -> np.ndarray:
     """``tricks`` (worlds × discards × 3) over worlds forehand cannot tell
-    apart: the tricks when forehand picks the best discard, knowing the lone
-    decisions that follow."""
-    staged = np.stack([lone_stage(tricks[:, j], partner_hands, objective) for j in range(tricks.shape[1])], axis=1)
+    apart: the tricks when forehand picks the best discard (among the
+    ``allowed`` ones), knowing the lone decisions that follow."""
+    columns = range(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
+    staged = np.stack([lone_stage(tricks[:, j], partner_hands, objective) for j in columns], axis=1)
     return staged[np.arange(len(staged)), _choose(staged, objective)]
+
+
+def _eliminated(goal: np.ndarray, reference: np.ndarray) -> bool:
+    """Successive elimination: an option whose objective trails the
+    reference's on the same worlds by more than ``_PRUNE_Z`` standard errors."""
+    diff = goal - reference
+    spread = diff.std(ddof=1) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
+    return bool(diff.mean() + _PRUNE_Z * spread < 0)
+
+
+def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: str,
+                discards: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """From the lines of a first batch of worlds (worlds × options × 3): the
+    lines still worth solving, ``keep`` (options × 2: together, forehand
+    alone), and the options dropped altogether. A discard is dropped when its
+    value after the lone decisions trails the best discard's, and forehand's
+    lone line when it trails passing, by more than 4 standard errors on the
+    same worlds (only with ``discards``: otherwise discards are all kept)."""
+    m = tricks.shape[1]
+    staged = np.stack([lone_stage(tricks[:, j], partner_hands, objective) for j in range(m)], axis=1)
+    goal = _objective(staged, objective)
+    best = int(np.argmax(goal.mean(axis=0)))
+    dropped = np.array([discards and j != best and _eliminated(goal[:, j], goal[:, best]) for j in range(m)])
+    keep = np.repeat(~dropped[:, None], 2, axis=1)
+    for j in np.flatnonzero(~dropped):
+        passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], partner_hands, objective)
+        if _eliminated(_objective(tricks[:, j, 1], objective), _objective(passed, objective)):
+            keep[j, 1] = False
+    return keep, dropped
 
 
 # -- the raters ------------------------------------------------------------------------
@@ -247,7 +291,7 @@ class _Rater:
         self.view = view
         self.threads = threads
         self.objective = objective
-        self.solver = Solver(tt_mib=8.0)
+        self.solver = Solver(tt_mib=2.0)
         self.forehand = view.forehand
         self.partner = view.forehand.partner
         self.parts: list[Any] = []
@@ -259,51 +303,99 @@ class _Rater:
         raise NotImplementedError
 
 
+def _may_prune(worlds: Worlds, part: slice) -> bool:
+    """Only sampled runs drop lines (exact runs stay exact), after a first
+    batch large enough to judge and with worlds left to save."""
+    return not worlds.exact and part.stop < len(worlds) and part.stop - part.start >= _PRUNE_MIN
+
+
 class _TurnRater(_Rater):
-    """Accept or refuse (forehand, trump phase): every discard and lone line of both branches."""
+    """Accept or refuse (forehand, trump phase): every discard and lone line
+    of both branches, grouped by the public outcome of the turn (forehand
+    picks its discard per group). After the first chunk, lines that clearly
+    trail in a group are no longer solved (docs/rating.md, successive
+    elimination); the reported options, accept and refuse, are never dropped."""
+
+    def __init__(self, view: SeatView, threads: int, objective: str) -> None:
+        super().__init__(view, threads, objective)
+        self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
+        self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
+        self.dropped: dict[tuple[bool, int, int], np.ndarray] = {}
 
     def solve(self, worlds: Worlds, part: slice) -> None:
-        self.parts.append(all_lines(worlds.hands[part], worlds.stock[part], self.view.dealer,
-                                    threads=self.threads, solver=self.solver))
+        hands, stock = worlds.hands[part], worlds.stock[part]
+        fh = int(self.forehand)
+        rows, plans = [], []
+        for accept in (True, False):
+            out = turn_outcomes(stock, accept)
+            keys, inverse = np.unique(np.stack([out.taken, out.exposed], axis=1), axis=0, return_inverse=True)
+            for g, (taken, exposed) in enumerate(keys.tolist()):
+                index = np.flatnonzero(inverse.reshape(-1) == g)
+                key = (accept, taken, exposed)
+                enlarged = hands[index, fh] | taken
+                discards = discard_options(enlarged, 4 if out.compulsory[index[0]] else 1)
+                group_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
+                                             discards, self.keep.get(key))
+                rows.append(group_rows)
+                plans.append((key, index + part.start, mask, discards.shape))
+        solved = self.solver.solve_batch(np.concatenate(rows), self.threads)
+        at = 0
+        for (key, index, mask, (k, m)), group_rows in zip(plans, rows):
+            tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
+            at += len(group_rows)
+            self.groups.setdefault(key, []).append((index, tricks))
+        if part.start == 0 and _may_prune(worlds, part):
+            self._prune(worlds)
+
+    def _prune(self, worlds: Worlds) -> None:
+        for key, ((index, tricks),) in self.groups.items():
+            if len(index) >= _PRUNE_MIN and tricks.shape[1] == 6:
+                partner = worlds.hands[index, self.partner]
+                self.keep[key], self.dropped[key] = prune_lines(tricks, partner, self.objective)
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        partner_hands = worlds.hands[:done, self.partner]
-        accept = np.concatenate([branch.groups[0].tricks for branch, _ in self.parts])
-        values = np.empty((done, 2), dtype=np.int8)
-        values[:, 0] = forehand_line(accept, partner_hands, self.objective)
-        self._refusals(values, partner_hands)
-        return ["accept", "refuse"], values
-
-    def _refusals(self, values: np.ndarray, partner_hands: np.ndarray) -> None:
-        # After a refusal forehand sees which stock cards turned up, so it picks
-        # its discard within each group of worlds with the same public outcome.
-        offset = 0
-        outcomes: dict[tuple[int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
-        for _, refuse in self.parts:
-            for group in refuse.groups:
-                for taken, exposed in set(zip(group.taken.tolist(), group.exposed.tolist())):
-                    rows = np.flatnonzero((group.taken == taken) & (group.exposed == exposed))
-                    outcomes.setdefault((taken, exposed), []).append((group.worlds[rows] + offset, group.tricks[rows]))
-            offset += len(refuse.outcomes)
-        for pieces in outcomes.values():
+        values = np.full((done, 2), -1, dtype=np.int8)
+        for (accept, taken, exposed), pieces in self.groups.items():
             index = np.concatenate([p[0] for p in pieces])
             tricks = np.concatenate([p[1] for p in pieces])
-            values[index, 1] = forehand_line(tricks, partner_hands[index], self.objective)
+            dropped = self.dropped.get((accept, taken, exposed))
+            allowed = None if dropped is None else ~dropped
+            # After a refusal forehand sees which stock cards turned up: it picks
+            # its discard within each group of worlds with the same public outcome.
+            values[index, 0 if accept else 1] = forehand_line(tricks, worlds.hands[index, self.partner],
+                                                              self.objective, allowed)
+        return ["accept", "refuse"], values
 
 
 class _DiscardRater(_Rater):
     """Forehand's discard: each option, with the lone decisions that follow."""
 
+    keep: Optional[np.ndarray] = None
+    dropped: Optional[np.ndarray] = None
+    first: int = 0
+
     def solve(self, worlds: Worlds, part: slice) -> None:
-        count = 4 if len(self.view.taken) == 4 else 1
-        self.parts.append(discard_lines(worlds.hands[part], int(self.view.trump), self.forehand, count,
-                                        threads=self.threads, solver=self.solver))
+        hands = worlds.hands[part]
+        enlarged = hands[:, int(self.forehand)]
+        discards = discard_options(enlarged, 4 if len(self.view.taken) == 4 else 1)
+        trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
+        rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
+        tricks = fold_lines(self.solver.solve_batch(rows, self.threads), mask, *discards.shape)
+        self.parts.append((tricks, discards))
+        if part.start == 0 and _may_prune(worlds, part) and discards.shape[1] == 6:
+            # Discards that clearly trail keep the statistics of this first batch only.
+            self.first = len(hands)
+            self.keep, self.dropped = prune_lines(tricks, hands[:, self.partner], self.objective)
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         tricks = np.concatenate([p[0] for p in self.parts])
         partner_hands = worlds.hands[:done, self.partner]
-        staged = np.stack([lone_stage(tricks[:, j], partner_hands, self.objective) for j in range(tricks.shape[1])],
-                          axis=1)
+        staged = np.full(tricks.shape[:2], -1, dtype=np.int8)
+        for j in range(tricks.shape[1]):
+            # A discard dropped early is judged on the first batch alone: its
+            # missing lines must not sway the partner's choices elsewhere.
+            rows = slice(0, self.first) if self.dropped is not None and self.dropped[j] else slice(0, done)
+            staged[rows, j] = lone_stage(tricks[rows, j], partner_hands[rows], self.objective)
         labels = [CardSet(int(mask)).ascii() for mask in self.parts[0][1][0]]
         return labels, staged
 
@@ -313,8 +405,14 @@ class _AloneRater(_Rater):
     the partner after forehand passed."""
 
     def solve(self, worlds: Worlds, part: slice) -> None:
-        lines, _ = discard_lines(worlds.hands[part], int(self.view.trump), self.forehand, 0,
-                                 threads=self.threads, solver=self.solver)
+        hands = worlds.hands[part]
+        enlarged = hands[:, int(self.forehand)]
+        no_discard = np.zeros((len(hands), 1), dtype=np.int64)  # the discard is made: one "option", nothing more
+        trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
+        # Once forehand has passed, forehand's lone line is not needed.
+        keep = None if self.view.seat is self.forehand else np.array([[True, False]])
+        rows, mask = line_rows(hands, trump, self.forehand, enlarged, no_discard, keep)
+        lines = fold_lines(self.solver.solve_batch(rows, self.threads), mask, len(hands), 1)
         self.parts.append(lines[:, 0, :])
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:

@@ -55,9 +55,9 @@ section.board{background:#fff;border:1px solid #ccc;border-radius:6px;padding:.6
 .red{color:#c1121f}.black{color:#111}.tree{color:#138a36}.hand .tree{font-weight:bold}
 div.facts{max-width:24em}dl.facts{display:grid;grid-template-columns:max-content auto;gap:0 1em;margin:0}
 dl.facts dt{color:#555}dl.facts dd{margin:0}
-td.play{text-align:left;min-width:8.5em}.seatlbl{color:#666;font-size:85%;margin-right:.3em}
+td{min-width:2em}.seatlbl{color:#666;font-size:85%;margin-right:.3em}
 .mark{font-weight:bold;margin-left:.15em}.mark.q1{color:#e07b00}.mark.q2{color:#d00000}
-td.q1{background:#fff4e0}td.q2{background:#ffe3e3}
+.played[data-mark="?"]{background:#fff4e0}.played[data-mark="??"]{background:#ffe3e3}
 .dd{font-size:80%;color:#555}.sd{font-size:80%;color:#6a3d9a}
 svg.chart{background:#fff;border:1px solid #ddd}svg .grid{stroke:#e4e4e4}svg .axis{fill:#555;font-size:10px}
 svg .line{fill:none;stroke:#2b6cb0;stroke-width:2}svg .pt{fill:#2b6cb0}svg .turned{fill:#d00000}
@@ -125,10 +125,6 @@ def card_html(text: object) -> str:
         return _e(text)
     cls = "tree" if card.is_tree else _suit_class(card.suit)
     return f'<span class="card {cls}" data-card="{card.ascii()}">{card}</span>'
-
-
-def _option_html(text: object) -> str:
-    return card_html(text) if _parse(text) is not None else _e(text)
 
 
 def _cards_html(cards: Iterable[object], empty: str = "—") -> str:
@@ -307,7 +303,7 @@ def _sd_line(note: Json) -> str:
     if option is None or not rating.get("error", abs(option.get("delta", 0)) > option.get("delta_ci95", 0)):
         return ""
     return (f'<div class="sd">sd {_e(rating.get("objective", ""))} {_signed(option.get("delta"))}'
-            f'±{_num(option.get("delta_ci95"))} best {_option_html(rating.get("best", ""))}</div>')
+            f'±{_num(option.get("delta_ci95"))} best {card_html(rating.get("best", ""))}</div>')
 
 
 def _signed(value: object) -> str:
@@ -408,7 +404,7 @@ def _decision(d: Json) -> str:
     side = "maker" if rating.get("maker") else "defender"
     worlds = f'{_num(rating.get("worlds"))} worlds{" (exact)" if rating.get("exact") else ""}'
     head = (f'<div class="decision" data-decision="{_e(d.get("decision", ""))}"><b>{_e(d.get("decision", ""))}</b> '
-            f'by {_e(d.get("seat", ""))} ({side}): chose {_option_html(d.get("chosen", ""))} — {verdict} '
+            f'by {_e(d.get("seat", ""))} ({side}): chose {card_html(d.get("chosen", ""))} — {verdict} '
             f'<span class="muted">{worlds}; figures for the makers, objective {_e(rating.get("objective", ""))}'
             f'</span></div>')
     rows = [_option_row(o, d) for o in rating.get("options") or []]
@@ -423,7 +419,7 @@ def _option_row(o: Json, d: Json) -> str:
     classes = " ".join(c for c, on in (("best", o.get("best")), ("chosen", chosen),
                                        ("error", chosen and d.get("error"))) if on)
     ci = o.get("ci95") or {}
-    cells = [_option_html(o.get("option", "")), _num(o.get("mean_tricks")), _pct(o.get("p_make")),
+    cells = [card_html(o.get("option", "")), _num(o.get("mean_tricks")), _pct(o.get("p_make")),
              _pct(o.get("p_march")), _pct(o.get("p_zero")), _num(o.get("points")),
              f'{_num(o.get("net"))} ± {_num(ci.get("net"))}',
              f'{_signed(o.get("delta"))} ± {_num(o.get("delta_ci95"))}',

@@ -27,6 +27,8 @@ MODULES = [
     "altbaumer.knowledge",
     "altbaumer.worlds",
     "altbaumer.rating",
+    "altbaumer.annotate",
+    "altbaumer.report_html",
 ]
 
 
