@@ -11,13 +11,11 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from altbaumer.abn import AbnError, Board, atomic_write, write_boards
+from altbaumer.abn import AbnError, Board, atomic_write, load_boards, write_boards
 from altbaumer.annotate import BoardNotes, annotate_board, report
-from altbaumer.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES
 from altbaumer.search import Solver
 
-from .files import read_any
-from .output import EXIT_BAD_INPUT, BadInput, print_json, stderr, stdout
+from .output import world_options, EXIT_BAD_INPUT, BadInput, print_json, stderr, stdout
 
 FORMATS = ("abn", "json", "html")
 
@@ -32,13 +30,7 @@ FORMATS = ("abn", "json", "html")
               help="Rate accept/refuse, the discard and lone play from the decider's knowledge.")
 @click.option("--single-dummy", is_flag=True,
               help="Also rate every card from the player's own knowledge (slower).")
-@click.option("--samples", type=click.IntRange(min=2), default=DEFAULT_SAMPLES, show_default=True,
-              help="Worlds per rated decision when there are more than --exact-limit.")
-@click.option("--exact-limit", type=click.IntRange(min=0), default=DEFAULT_EXACT_LIMIT, show_default=True,
-              help="Enumerate every world when there are at most this many.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the world sampling.")
-@click.option("--workers", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Solver threads (0: all cores).")
+@world_options
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
@@ -88,7 +80,7 @@ def _read(files: tuple[str, ...]) -> tuple[list[Board], list[str]]:
     for path in files:
         found: list[AbnError] = []
         try:
-            boards += read_any(path, found)
+            boards += load_boards(path, found)
         except AbnError as error:
             errors.append(str(error))
         errors += [str(e) for e in found]

@@ -9,11 +9,11 @@ from typing import Any, Optional
 import click
 from rich.markup import escape
 
-from altbaumer.abn import AbnError, atomic_write, boards_to_json, write_boards
+from altbaumer.abn import AbnError, atomic_write, boards_to_json, load_boards, write_boards
 from altbaumer.deal import Phase
 from altbaumer.replay import Replay, replay
 
-from .files import load, read_any
+from .files import load
 from .output import BadInput, EXIT_BAD_INPUT, print_json, stdout
 
 __all__ = ["check_command", "convert_command", "summary"]
@@ -49,7 +49,7 @@ def summary(state: Replay) -> str:
 def _check_file(path: str) -> list[dict[str, Any]]:
     errors: list[AbnError] = []
     try:
-        boards = read_any(path, errors)
+        boards = load_boards(path, errors)
     except AbnError as error:
         return [{"file": path, "line": error.line, "board": None, "ok": False, "message": error.problem}]
     results = []

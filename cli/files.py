@@ -2,36 +2,20 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional
 
-from altbaumer.abn import AbnError, Board, boards_from_json, read_boards
+from altbaumer.abn import AbnError, Board, load_boards
 from altbaumer.replay import Replay, replay
 
 from .output import BadInput
 
-__all__ = ["read_any", "load", "select", "load_replays"]
-
-
-def read_any(path: str, errors: Optional[list[AbnError]] = None) -> list[Board]:
-    """The boards of an ABN file, or of its JSON form (``.json``, or text that
-    starts with ``{``). With ``errors``, malformed boards are collected there
-    and the others returned."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise AbnError(path, None, "not a UTF-8 text file") from None
-    except OSError as error:
-        raise AbnError(path, None, f"cannot read: {error.strerror or error}") from None
-    if path.endswith(".json") or text.lstrip().startswith("{"):
-        return boards_from_json(text, path)
-    return read_boards(text, path, errors)
+__all__ = ["load", "select", "load_replays"]
 
 
 def load(path: str) -> list[Board]:
     """Every board of ``path``; a malformed file is a :class:`BadInput`."""
     try:
-        boards = read_any(path)
+        boards = load_boards(path)
     except AbnError as error:
         raise BadInput(str(error)) from None
     if not boards:

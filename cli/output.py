@@ -9,6 +9,8 @@ from typing import Any
 import click
 from rich.console import Console
 
+from altbaumer.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES
+
 # Exit codes, stable across releases.
 EXIT_OK = 0
 EXIT_FAILURE = 1  # an unexpected internal error
@@ -31,3 +33,19 @@ class BadInput(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"altbaumer: error: {self.format_message()}", err=True)
+
+
+def world_options(command: Any) -> Any:
+    """The options of commands that rate decisions over worlds of hidden cards:
+    --samples, --exact-limit, --seed and --workers."""
+    for option in reversed([
+        click.option("--samples", type=click.IntRange(min=2), default=DEFAULT_SAMPLES, show_default=True,
+                     help="Worlds drawn uniformly when there are more than --exact-limit."),
+        click.option("--exact-limit", type=click.IntRange(min=0), default=DEFAULT_EXACT_LIMIT, show_default=True,
+                     help="Enumerate every world when there are at most this many."),
+        click.option("--seed", type=int, default=0, show_default=True, help="Seed of the world sampling."),
+        click.option("--workers", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+                     help="Solver threads (0: all cores)."),
+    ]):
+        command = option(command)
+    return command

@@ -6,20 +6,20 @@ import time
 from typing import Optional
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn,
+                           TimeRemainingColumn)
 from rich.table import Table
 from rich.text import Text
 
 from altbaumer.deal import Phase
-from altbaumer.errors import AltbaumerError
-from altbaumer.rating import (DECISIONS, DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, OBJECTIVES, OptionRating, Rating,
+from altbaumer.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating,
                               partner_view, rate_view)
 from altbaumer.replay import IncompleteBoard, Replay, seat_view
 from altbaumer.seats import Seat
 
 from .deal import SEAT_CHOICE
 from .files import load_replays
-from .output import BadInput, print_json, stderr, stdout
+from .output import world_options, BadInput, print_json, stderr, stdout
 
 
 @click.command("rate")
@@ -33,13 +33,7 @@ from .output import BadInput, print_json, stderr, stdout
               help="Check that the next decision is of this kind (turn, discard, alone, play).")
 @click.option("--objective", type=click.Choice(OBJECTIVES), default="net", show_default=True,
               help="Rank by expected net points, P(make 3+) or P(march).")
-@click.option("--exact-limit", type=click.IntRange(min=0), default=DEFAULT_EXACT_LIMIT, show_default=True,
-              help="Enumerate every world when there are at most this many.")
-@click.option("--samples", type=click.IntRange(min=2), default=DEFAULT_SAMPLES, show_default=True,
-              help="Worlds drawn uniformly when there are more than --exact-limit.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the sampling.")
-@click.option("--workers", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Solver threads (0: all cores).")
+@world_options
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
@@ -90,19 +84,20 @@ def _view(state: Replay, seat: Optional[Seat]):
     return partner_view(view) if partner else view
 
 
+class _SpeedColumn(ProgressColumn):
+    """Worlds solved per second."""
+
+    def render(self, task: Task) -> Text:
+        return Text(f"{task.speed:,.0f} worlds/s" if task.speed else "", style="dim")
+
+
 def _run(view, objective: str, exact_limit: int, samples: int, seed: int, workers: int, show: bool) -> Rating:
-    with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"),
+    with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=None)
-        try:
-            return rate_view(view, objective=objective, exact_limit=exact_limit, samples=samples, seed=seed,
-                             threads=workers, progress=lambda done, total: bar.update(task, completed=done,
-                                                                                     total=total))
-        except AltbaumerError:
-            raise
-        except KeyboardInterrupt:
-            raise
+        return rate_view(view, objective=objective, exact_limit=exact_limit, samples=samples, seed=seed,
+                         threads=workers, progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 _TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}

@@ -103,7 +103,6 @@ def _solve_file(path: str, number: Optional[str], ascii_: bool, as_json: bool) -
 
 
 def _position_dict(state: Replay, pos: Position, solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
-    made, defenders = makers_points(solution.makers_tricks)
     return {
         "dealer": str(state.dealer),
         "forehand": str(state.forehand),
@@ -116,21 +115,12 @@ def _position_dict(state: Replay, pos: Position, solution: Solution, tricks: lis
         "trick": [c.ascii() for c in pos.trick],
         "tricks_taken": {"N-S": pos.tricks_taken[0], "E-W": pos.tricks_taken[1]},
         "to_play": None if pos.to_act is None else str(pos.to_act),
-        "makers_tricks": solution.makers_tricks,
-        "points": {"makers": made, "defenders": defenders},
-        "best_cards": [c.ascii() for c in solution.best_cards],
-        "moves": {c.ascii(): v for c, v in sorted(solution.moves.items(), key=lambda kv: kv[0].index)},
-        "pv": [c.ascii() for c in solution.pv],
-        "tricks": [
-            {"leader": str(t.leader), "cards": [c.ascii() for c in t.cards], "winner": str(t.winner)} for t in tricks
-        ],
-        "nodes": solution.nodes,
+        **_solution_dict(solution, tricks),
     }
 
 
 def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list[Trick],
              turned_trump: bool) -> dict[str, Any]:
-    made, defenders = makers_points(solution.makers_tricks)
     return {
         "seed": seed,
         "dealer": str(deal.dealer),
@@ -144,6 +134,14 @@ def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: l
         "lone": None if pos.lone is None else str(pos.lone),
         "absent": None if pos.absent is None else str(pos.absent),
         "makers": str(pos.makers),
+        **_solution_dict(solution, tricks),
+    }
+
+
+def _solution_dict(solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
+    """The solver's answer as JSON: value, points, each card, one optimal line."""
+    made, defenders = makers_points(solution.makers_tricks)
+    return {
         "makers_tricks": solution.makers_tricks,
         "points": {"makers": made, "defenders": defenders},
         "best_cards": [c.ascii() for c in solution.best_cards],

@@ -443,8 +443,11 @@ def read_boards(text: str, source: str = "<string>", errors: Optional[list[AbnEr
     return boards
 
 
-def load_boards(path: Union[str, Path]) -> list[Board]:
-    """Read an ABN file (UTF-8); errors name the file and line."""
+def load_boards(path: Union[str, Path], errors: Optional[list[AbnError]] = None) -> list[Board]:
+    """Read a deal file (UTF-8): ABN, or its JSON form (a ``.json`` name, or
+    text that starts with ``{``). Errors name the file and line; with an
+    ``errors`` list, malformed ABN boards are collected there and the others
+    returned (see :func:`read_boards`)."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -452,7 +455,9 @@ def load_boards(path: Union[str, Path]) -> list[Board]:
         raise AbnError(name, None, "not a UTF-8 text file") from None
     except OSError as error:
         raise AbnError(name, None, f"cannot read: {error.strerror or error}") from None
-    return read_boards(text, name)
+    if name.endswith(".json") or text.lstrip().startswith("{"):
+        return boards_from_json(text, name)
+    return read_boards(text, name, errors)
 
 
 class _BoardReader:

@@ -30,15 +30,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from .abn import AbnError, Board, PlayedCard
+from .abn import Board, PlayedCard
 from .cards import Card, CardSet
 from .errors import AltbaumerError
-from .position import Position
 from .rating import Rating, partner_view, rate_view
 from .replay import IncompleteBoard, Replay, replay, seat_view
 from .scoring import makers_points
 from .search import Solver
-from .seats import Seat, Team
+from .seats import Seat
 
 __all__ = ["CardNote", "DecisionNote", "BoardNotes", "annotate_board", "strip_annotations", "ANNOTATION_PREFIXES", "report",
            "score_changes", "player_summaries"]

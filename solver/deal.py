@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from .cards import CARDS, TREES, Card, CardSet, Suit
 from .errors import (
@@ -50,6 +50,7 @@ __all__ = [
     "Action",
     "Deal",
     "phase_actions",
+    "close_trick",
     "HAND_SIZE",
     "STOCK_SIZE",
     "TRICKS",
@@ -389,13 +390,7 @@ class Deal:
             self._close_trick(order)
 
     def _close_trick(self, order: tuple[Seat, ...]) -> None:
-        winner = order[trick_winner(self.trick_cards, self.trump)]  # type: ignore[arg-type]
-        self.tricks.append(Trick(order[0], tuple(self.trick_cards), winner))
-        self.tricks_won[winner.team] += 1
-        self.trick_cards = []
-        self.trick_leader = winner
-        if len(self.tricks) == TRICKS:
-            self.phase = Phase.DONE
+        close_trick(self, order)
 
     # -- results and knowledge ---------------------------------------------
 
@@ -473,6 +468,20 @@ class Deal:
             legal=tuple(self.legal_actions()) if seat is actor else (),
             lone_passed=() if before_deal else tuple(self.lone_passed),
         )
+
+
+def close_trick(state: Any, order: tuple[Seat, ...]) -> None:
+    """Complete the trick in ``state.trick_cards`` (played in ``order``): its
+    winner takes it and leads next; after the fifth trick the deal is over
+    (rules.md, Winning a trick). ``state`` is a :class:`Deal` or anything with
+    its play attributes (a replayed record)."""
+    winner = order[trick_winner(state.trick_cards, state.trump)]
+    state.tricks.append(Trick(order[0], tuple(state.trick_cards), winner))
+    state.tricks_won[winner.team] += 1
+    state.trick_cards = []
+    state.trick_leader = winner
+    if len(state.tricks) == TRICKS:
+        state.phase = Phase.DONE
 
 
 def phase_actions(

@@ -35,7 +35,7 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from .cards import Card, CardSet
+from .cards import CardSet
 from .deal import DeclareAlone
 from .errors import AltbaumerError
 from .knowledge import InfoSet

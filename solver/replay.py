@@ -38,10 +38,10 @@ from typing import Optional
 
 from .abn import AbnError, Board
 from .cards import Card, CardSet, Suit
-from .deal import Accept, Deal, DeclareAlone, Discard, Phase, Play, Refuse, phase_actions
+from .deal import Accept, Deal, DeclareAlone, Discard, Phase, Play, Refuse, close_trick, phase_actions
 from .errors import AltbaumerError
 from .position import Position
-from .rules import illegal_play_reason, trick_winner, trump_suit_of_turned
+from .rules import illegal_play_reason, trump_suit_of_turned
 from .seats import SEATS, Seat, Team, cutter_of, play_order
 from .view import SeatView, Trick
 
@@ -427,7 +427,7 @@ class _Replayer:
                 played = played | entry.card
                 state.trick_cards.append(entry.card)
             if len(trick) == size:
-                self._close_trick(state, order)
+                close_trick(state, order)
         self._check_result(state)
 
     def _trick_error(self, t: int, problem: str) -> AbnError:
@@ -456,14 +456,6 @@ class _Replayer:
                 raise self._trick_error(t, reason)
             state.hands[seat] = hand - card
 
-    def _close_trick(self, state: Replay, order: tuple[Seat, ...]) -> None:
-        winner = order[trick_winner(state.trick_cards, state.trump)]  # type: ignore[arg-type]
-        state.tricks.append(Trick(order[0], tuple(state.trick_cards), winner))
-        state.tricks_won[winner.team] += 1
-        state.trick_cards = []
-        state.trick_leader = winner
-        if len(state.tricks) == TRICKS:
-            state.phase = Phase.DONE
 
     def _check_result(self, state: Replay) -> None:
         result = self.board.result

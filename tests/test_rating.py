@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import itertools
 import json
 import random
@@ -10,7 +9,7 @@ import random
 import pytest
 
 from altbaumer.cards import FULL_PACK, CardSet
-from altbaumer.deal import Accept, Deal, DeclareAlone, Discard, Phase
+from altbaumer.deal import Accept, Deal, DeclareAlone, Discard
 from altbaumer.position import Position
 from altbaumer.rating import rate_view
 from altbaumer.rules import illegal_play_reason

@@ -12,7 +12,7 @@ import pytest
 
 import altbaumer.worlds
 from altbaumer.cards import CARDS, Card, CardSet
-from altbaumer.deal import Accept, DeclareAlone, Deal, Discard, Phase, Refuse
+from altbaumer.deal import Accept, Deal, Discard, Phase, Refuse
 from altbaumer.knowledge import DISCARD, HAND, OUT, InfoSet
 from altbaumer.policies import RandomPolicy
 from altbaumer.seats import SEATS, Seat
