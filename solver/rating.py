@@ -217,26 +217,30 @@ def _choose(values: np.ndarray, objective: str, groups: Optional[np.ndarray] = N
     goal[values < 0] = -np.inf  # a line dropped by the elimination is never chosen
     if groups is None:
         return np.full(len(values), int(np.argmax(goal.mean(axis=0))), dtype=np.intp)
-    sums = np.zeros((int(groups.max()) + 1, values.shape[1]))
-    np.add.at(sums, groups, goal)
+    size = int(groups.max()) + 1
+    sums = np.stack([np.bincount(groups, weights=goal[:, j], minlength=size) for j in range(goal.shape[1])], axis=1)
     return np.argmax(sums, axis=1)[groups]
 
 
-def partner_decides(together: np.ndarray, alone: np.ndarray, partner_hands: np.ndarray,
-                    objective: str) -> np.ndarray:
+def partner_groups(partner_hands: np.ndarray) -> np.ndarray:
+    """Group labels of the worlds by the partner's hand: the worlds the
+    partner cannot tell apart (among those rated)."""
+    return np.unique(partner_hands, return_inverse=True)[1].reshape(-1)
+
+
+def partner_decides(together: np.ndarray, alone: np.ndarray, groups: np.ndarray, objective: str) -> np.ndarray:
     """The makers' tricks when forehand's partner chooses between playing
     together and alone, per group of worlds where the partner holds the same
-    hand (what the partner can tell apart among the worlds rated)."""
-    _, groups = np.unique(partner_hands, return_inverse=True)
+    hand (``groups``, from :func:`partner_groups`)."""
     both = np.stack([together, alone], axis=1)
-    return both[np.arange(len(both)), _choose(both, objective, groups.reshape(-1))]
+    return both[np.arange(len(both)), _choose(both, objective, groups)]
 
 
-def lone_stage(lines: np.ndarray, partner_hands: np.ndarray, objective: str) -> np.ndarray:
+def lone_stage(lines: np.ndarray, groups: np.ndarray, objective: str) -> np.ndarray:
     """``lines`` (worlds × 3: together, forehand alone, partner alone): the
     tricks when forehand first decides, over all these worlds, whether to
     play alone, and if not the partner decides (:func:`partner_decides`)."""
-    passed = partner_decides(lines[:, 0], lines[:, 2], partner_hands, objective)
+    passed = partner_decides(lines[:, 0], lines[:, 2], groups, objective)
     both = np.stack([passed, lines[:, 1]], axis=1)
     return both[np.arange(len(both)), _choose(both, objective)]
 
@@ -247,7 +251,8 @@ def forehand_line(tricks: np.ndarray, partner_hands: np.ndarray, objective: str,
     apart: the tricks when forehand picks the best discard (among the
     ``allowed`` ones), knowing the lone decisions that follow."""
     columns = range(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
-    staged = np.stack([lone_stage(tricks[:, j], partner_hands, objective) for j in columns], axis=1)
+    groups = partner_groups(partner_hands)
+    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in columns], axis=1)
     return staged[np.arange(len(staged)), _choose(staged, objective)]
 
 
@@ -268,13 +273,14 @@ def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: str,
     lone line when it trails passing, by more than 4 standard errors on the
     same worlds (only with ``discards``: otherwise discards are all kept)."""
     m = tricks.shape[1]
-    staged = np.stack([lone_stage(tricks[:, j], partner_hands, objective) for j in range(m)], axis=1)
+    groups = partner_groups(partner_hands)
+    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in range(m)], axis=1)
     goal = _objective(staged, objective)
     best = int(np.argmax(goal.mean(axis=0)))
     dropped = np.array([discards and j != best and _eliminated(goal[:, j], goal[:, best]) for j in range(m)])
     keep = np.repeat(~dropped[:, None], 2, axis=1)
     for j in np.flatnonzero(~dropped):
-        passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], partner_hands, objective)
+        passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, objective)
         if _eliminated(_objective(tricks[:, j, 1], objective), _objective(passed, objective)):
             keep[j, 1] = False
     return keep, dropped
@@ -321,6 +327,7 @@ class _TurnRater(_Rater):
         self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
         self.dropped: dict[tuple[bool, int, int], np.ndarray] = {}
+        self.alone_trails: set[int] = set()  # refusal: discards after which forehand alone clearly trails
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         hands, stock = worlds.hands[part], worlds.stock[part]
@@ -335,7 +342,7 @@ class _TurnRater(_Rater):
                 enlarged = hands[index, fh] | taken
                 discards = discard_options(enlarged, 4 if out.compulsory[index[0]] else 1)
                 group_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
-                                             discards, self.keep.get(key))
+                                             discards, self._keep(key, discards[0]))
                 rows.append(group_rows)
                 plans.append((key, index + part.start, mask, discards.shape))
         solved = self.solver.solve_batch(np.concatenate(rows), self.threads)
@@ -349,9 +356,46 @@ class _TurnRater(_Rater):
 
     def _prune(self, worlds: Worlds) -> None:
         for key, ((index, tricks),) in self.groups.items():
-            if len(index) >= _PRUNE_MIN and tricks.shape[1] == 6:
+            if len(index) >= _PRUNE_MIN:
                 partner = worlds.hands[index, self.partner]
                 self.keep[key], self.dropped[key] = prune_lines(tricks, partner, self.objective)
+        self._prune_refused_alone(worlds)
+
+    def _discard_kind(self, option: int) -> int:
+        """A discard option by what it throws: one of forehand's own cards (its
+        mask), or 0 for the card taken from the stock (which differs by outcome)."""
+        own = self.view.hand.mask
+        return option if option & own else 0
+
+    def _prune_refused_alone(self, worlds: Worlds) -> None:
+        """After a refusal the outcome groups are many and small, so forehand's
+        lone lines are judged over all of them together, per kind of discard:
+        dropped only where playing alone trails passing in every group's
+        worlds by more than 4 standard errors pooled."""
+        diffs: dict[int, list[np.ndarray]] = {}
+        for (accept, taken, _), ((index, tricks),) in self.groups.items():
+            if accept or tricks.shape[1] != 6:
+                continue
+            options = discard_options(np.array([self.view.hand.mask | taken]), 1)[0]
+            groups = partner_groups(worlds.hands[index, self.partner])
+            for j, option in enumerate(options.tolist()):
+                passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, self.objective)
+                gap = _objective(tricks[:, j, 1], self.objective) - _objective(passed, self.objective)
+                diffs.setdefault(self._discard_kind(option), []).append(gap)
+        for kind, gaps in diffs.items():
+            pooled = np.concatenate(gaps)
+            if len(pooled) >= _PRUNE_MIN and _eliminated(pooled, np.zeros(len(pooled))):
+                self.alone_trails.add(kind)
+
+    def _keep(self, key: tuple[bool, int, int], options: np.ndarray) -> Optional[np.ndarray]:
+        keep = self.keep.get(key)
+        if key[0] or not self.alone_trails or len(options) != 6:
+            return keep
+        keep = np.ones((6, 2), dtype=bool) if keep is None else keep.copy()
+        for j, option in enumerate(options.tolist()):
+            if self._discard_kind(option) in self.alone_trails:
+                keep[j, 1] = False
+        return keep
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         values = np.full((done, 2), -1, dtype=np.int8)
@@ -391,11 +435,13 @@ class _DiscardRater(_Rater):
         tricks = np.concatenate([p[0] for p in self.parts])
         partner_hands = worlds.hands[:done, self.partner]
         staged = np.full(tricks.shape[:2], -1, dtype=np.int8)
+        every, first = partner_groups(partner_hands), partner_groups(partner_hands[: self.first])
         for j in range(tricks.shape[1]):
             # A discard dropped early is judged on the first batch alone: its
             # missing lines must not sway the partner's choices elsewhere.
-            rows = slice(0, self.first) if self.dropped is not None and self.dropped[j] else slice(0, done)
-            staged[rows, j] = lone_stage(tricks[rows, j], partner_hands[rows], self.objective)
+            early = self.dropped is not None and bool(self.dropped[j])
+            rows = slice(0, self.first) if early else slice(0, done)
+            staged[rows, j] = lone_stage(tricks[rows, j], first if early else every, self.objective)
         labels = [CardSet(int(mask)).ascii() for mask in self.parts[0][1][0]]
         return labels, staged
 
@@ -418,7 +464,8 @@ class _AloneRater(_Rater):
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         lines = np.concatenate(self.parts)
         if self.view.seat is self.forehand:
-            together = partner_decides(lines[:, 0], lines[:, 2], worlds.hands[:done, self.partner], self.objective)
+            groups = partner_groups(worlds.hands[:done, self.partner])
+            together = partner_decides(lines[:, 0], lines[:, 2], groups, self.objective)
             alone = lines[:, 1]
         else:
             together, alone = lines[:, 0], lines[:, 2]
