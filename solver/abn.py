@@ -668,7 +668,9 @@ def write_board(board: Board) -> str:
     out = [n if _is_commentary(n) else f"% {n}" for n in board.notes]
     headers = [(k, board.tags[k]) for k in HEADER_TAGS if k in board.tags]
     others = [(k, v) for k, v in board.tags.items() if k not in HEADER_TAGS]
-    for name, value in headers + others + list(_game_tags(board)):
+    tags = headers + others + list(_game_tags(board))
+    _check_writable(board, tags)
+    for name, value in tags:
         line = f'[{name} "{_quote(value)}"]'
         if name in board.comments:
             line += f" {_braces(board.comments[name])}"
@@ -680,6 +682,19 @@ def write_board(board: Board) -> str:
 def _is_commentary(note: str) -> bool:
     """A note read from ``{...}`` before the first tag (written back as it was)."""
     return note.startswith("{") and note.endswith("}") and "}" not in note[1:-1]
+
+
+def _check_writable(board: Board, tags: list[tuple[str, str]]) -> None:
+    """Refuse what the text format cannot hold, instead of writing a file
+    that reads back differently."""
+    for name, value in tags:
+        if "\n" in value or "\r" in value:
+            raise board.error(name, f"cannot write [{name}]: its value holds a line break")
+    for name, text in board.comments.items():
+        if "}" in text:
+            raise board.error(name, f"cannot write the commentary on [{name}]: it holds '}}'")
+    if any(p.comment is not None and "}" in p.comment for trick in board.tricks for p in trick):
+        raise board.error("Play", "cannot write the commentary of a played card: it holds '}'")
 
 
 def write_boards(boards: Iterable[Board]) -> str:

@@ -294,6 +294,9 @@ class _Replayer:
             seen = board.cut_seen
             if len(seen) > 1 or (seen and fourth is not None and next(iter(seen)) is not fourth):
                 raise self.fail("CutSeen", "a card seen at the cut and not taken is stock card 4 (Decision D13)")
+            if seen and len(board.cut_trees) == 2:
+                raise self.fail("CutSeen", "the cutter took both Trees, the only cards looked at, so no card was "
+                                           "seen at the cut and left (Decision D13)")
             return seen
         if fourth is None or len(board.cut_trees) == 2:
             return CardSet()
@@ -332,6 +335,10 @@ class _Replayer:
             state.taken = None
             state.exposed = CardSet(c for c in stock[:1] if c is not None and not board.accepted)
         self._check_trump(state)
+        if state.compulsory is None and stock[0] is not None:
+            # Stock cards hide the indicator, but a refused suit can only be trump
+            # in the compulsory case (rules.md, Making trump, 3).
+            state.compulsory = state.trump is trump_suit_of_turned(stock[0])
         fh = board.forehand
         dealt = state.dealt[fh]
         state.hands[fh] = None if dealt is None or state.taken is None else dealt | state.taken

@@ -583,3 +583,14 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
 def test_docstring_examples():
     result = doctest.testmod(abn)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_the_writer_refuses_what_the_format_cannot_hold():
+    board = read_boards('[Dealer "S"]\n')[0]
+    board.tags["Event"] = "two\nlines"
+    with pytest.raises(AbnError, match=r"line break"):
+        write_boards([board])
+    board.tags["Event"] = "one line"
+    board.comments["Dealer"] = "a } inside"
+    with pytest.raises(AbnError, match=r"holds '\}'"):
+        write_boards([board])

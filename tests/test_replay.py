@@ -417,3 +417,20 @@ def test_the_forehand_view_example():
 def test_docstring_examples():
     result = doctest.testmod(replay_module)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_cut_seen_is_refused_when_both_trees_were_taken():
+    board = read_boards(
+        '[Dealer "W"]\n[Deal "S:AK..T.K9 T..Q9.QJ QJ.AT..T 9.KJ9.J."]\n[Stock "QS KH AD AH"]\n'
+        '[Cut "QC JC"]\n[CutSeen "AH"]\n'
+    )[0]
+    with pytest.raises(AbnError, match=r"<string>:5: the cutter took both Trees.*D13"):
+        replay(board)
+
+
+def test_a_partly_known_refusal_with_the_refused_suit_as_trump_is_compulsory():
+    text = ('[Dealer "S"]\n[Deal "E:AK.K.Q.Q - - -"]\n[Stock "JS - - -"]\n[Turn "refuse"]\n[Trump "S"]\n'
+            '[Discard "QH"]\n')
+    with pytest.raises(AbnError, match=r"<string>:6: forehand takes all four stock cards .*must discard 4, not 1"):
+        replay(read_boards(text)[0])
+    assert replay(read_boards(text.replace('[Trump "S"]', '[Trump "H"]'))[0]).compulsory is False
