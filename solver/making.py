@@ -398,14 +398,16 @@ def line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], 
               discards: np.ndarray, keep: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
     """The solver rows of every discard option × lone choice (see
     :func:`discard_lines`) and a mask of the rows to solve: ``keep`` (m, 2)
-    drops the together and forehand-alone lines of some options (the
-    partner-alone line, one per world, is always solved). Fold the answers,
+    drops the together and forehand-alone lines of some options; a third
+    column (m, 3) can drop the partner-alone line too (one per world). Fold the answers,
     -1 for dropped rows, with :func:`fold_lines`."""
     rows = _line_rows(hands, trump, int(forehand), enlarged, discards)
     k, m = discards.shape
     if keep is None:
         return rows, np.ones(len(rows), dtype=bool)
-    mask = np.concatenate([np.broadcast_to(keep[None], (k, m, 2)).reshape(-1), np.ones(k, dtype=bool)])
+    # A third column of ``keep`` may drop the partner-alone lines too (its first row decides).
+    partner = bool(keep[0, 2]) if keep.shape[1] > 2 else True
+    mask = np.concatenate([np.broadcast_to(keep[None, :, :2], (k, m, 2)).reshape(-1), np.full(k, partner)])
     return rows[mask], mask
 
 

@@ -56,8 +56,9 @@ DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 10_000
 _Z95 = 1.959964
 _CHUNK = 2_000  # worlds per batch call: progress and Ctrl-C between chunks
-_PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped after the first chunk
-_PRUNE_MIN = 100  # worlds of a group in the first chunk before any of its lines is dropped
+_FIRST_CHUNKS = (500, 1_500)  # smaller first batches when pruning, so clear losers stop early
+_PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
+_PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
 
 Progress = Callable[[int, int], None]
 
@@ -122,13 +123,16 @@ class Rating:
 
 def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFAULT_EXACT_LIMIT,
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: int = 0,
-              progress: Optional[Progress] = None, partial_on_interrupt: bool = True) -> Rating:
+              progress: Optional[Progress] = None, partial_on_interrupt: bool = True,
+              prune: bool = True) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     Worlds are enumerated when there are at most ``exact_limit`` of them,
     else ``samples`` are drawn uniformly with ``seed``. ``threads`` (0: all
     cores) runs the batch solver in parallel; ``progress(done, total)`` is
-    called after each batch. Ctrl-C stops at the next batch and returns the
+    called after each batch. With ``prune`` (sampled runs only), lines that
+    clearly trail stop being solved (docs/rating.md, successive elimination).
+    Ctrl-C stops at the next batch and returns the
     worlds done so far, marked incomplete (or, without
     ``partial_on_interrupt``, raises KeyboardInterrupt on).
     """
@@ -140,6 +144,7 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     info = InfoSet.from_view(view)
     worlds = worlds_for(info, exact_limit, samples, seed)
     rater = _RATERS[decision](view, threads, objective)
+    rater.prune = prune
     done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, tricks = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
@@ -150,11 +155,14 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
 
 def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress], partial: bool) -> int:
     done = 0
+    sizes = iter(_FIRST_CHUNKS if rater.prune and not worlds.exact else ())
     try:
         while done < len(worlds):
-            stop = min(done + _CHUNK, len(worlds))
+            stop = min(done + next(sizes, _CHUNK), len(worlds))
             rater.solve(worlds, slice(done, stop))
             done = stop
+            if rater.prune and not worlds.exact and done < len(worlds):
+                rater.eliminate(worlds, done)
             if progress is not None:
                 progress(done, len(worlds))
     except KeyboardInterrupt:
@@ -264,26 +272,30 @@ def _eliminated(goal: np.ndarray, reference: np.ndarray) -> bool:
     return bool(diff.mean() + _PRUNE_Z * spread < 0)
 
 
-def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: str,
-                discards: bool = True) -> tuple[np.ndarray, np.ndarray]:
-    """From the lines of a first batch of worlds (worlds × options × 3): the
-    lines still worth solving, ``keep`` (options × 2: together, forehand
-    alone), and the options dropped altogether. A discard is dropped when its
-    value after the lone decisions trails the best discard's, and forehand's
-    lone line when it trails passing, by more than 4 standard errors on the
-    same worlds (only with ``discards``: otherwise discards are all kept)."""
+def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: str, discards: bool = True,
+                keep: Optional[np.ndarray] = None) -> np.ndarray:
+    """From the lines solved so far (worlds × options × 3; -1 for lines no
+    longer solved) and the lines still ``keep`` (options × 2: together,
+    forehand alone): the lines still worth solving. A discard is dropped
+    (both lines) when its value after the lone decisions trails the best
+    discard's, and forehand's lone line when it trails passing, by more than
+    4 standard errors on the same worlds. With ``discards`` false only lone
+    lines are dropped. Once dropped, a line stays dropped."""
     m = tricks.shape[1]
+    keep = np.ones((m, 2), dtype=bool) if keep is None else keep.copy()
+    alive = np.flatnonzero(keep[:, 0])
     groups = partner_groups(partner_hands)
-    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in range(m)], axis=1)
+    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in alive], axis=1)
     goal = _objective(staged, objective)
     best = int(np.argmax(goal.mean(axis=0)))
-    dropped = np.array([discards and j != best and _eliminated(goal[:, j], goal[:, best]) for j in range(m)])
-    keep = np.repeat(~dropped[:, None], 2, axis=1)
-    for j in np.flatnonzero(~dropped):
+    for i, j in enumerate(alive):
+        if discards and i != best and _eliminated(goal[:, i], goal[:, best]):
+            keep[j] = False
+    for j in np.flatnonzero(keep[:, 1]):
         passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, objective)
         if _eliminated(_objective(tricks[:, j, 1], objective), _objective(passed, objective)):
             keep[j, 1] = False
-    return keep, dropped
+    return keep
 
 
 # -- the raters ------------------------------------------------------------------------
@@ -301,18 +313,17 @@ class _Rater:
         self.forehand = view.forehand
         self.partner = view.forehand.partner
         self.parts: list[Any] = []
+        self.prune = True
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         raise NotImplementedError
 
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        """Stop solving lines that clearly trail on the ``done`` worlds solved
+        so far (only lines inside an option, unless the rater says otherwise)."""
+
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         raise NotImplementedError
-
-
-def _may_prune(worlds: Worlds, part: slice) -> bool:
-    """Only sampled runs drop lines (exact runs stay exact), after a first
-    batch large enough to judge and with worlds left to save."""
-    return not worlds.exact and part.stop < len(worlds) and part.stop - part.start >= _PRUNE_MIN
 
 
 class _TurnRater(_Rater):
@@ -326,7 +337,6 @@ class _TurnRater(_Rater):
         super().__init__(view, threads, objective)
         self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
-        self.dropped: dict[tuple[bool, int, int], np.ndarray] = {}
         self.alone_trails: set[int] = set()  # refusal: discards after which forehand alone clearly trails
 
     def solve(self, worlds: Worlds, part: slice) -> None:
@@ -351,14 +361,14 @@ class _TurnRater(_Rater):
             tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
             at += len(group_rows)
             self.groups.setdefault(key, []).append((index, tricks))
-        if part.start == 0 and _may_prune(worlds, part):
-            self._prune(worlds)
 
-    def _prune(self, worlds: Worlds) -> None:
-        for key, ((index, tricks),) in self.groups.items():
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        for key, pieces in self.groups.items():
+            index = np.concatenate([p[0] for p in pieces])
             if len(index) >= _PRUNE_MIN:
-                partner = worlds.hands[index, self.partner]
-                self.keep[key], self.dropped[key] = prune_lines(tricks, partner, self.objective)
+                tricks = np.concatenate([p[1] for p in pieces])
+                self.keep[key] = prune_lines(tricks, worlds.hands[index, self.partner], self.objective,
+                                             keep=self.keep.get(key))
         self._prune_refused_alone(worlds)
 
     def _discard_kind(self, option: int) -> int:
@@ -373,15 +383,21 @@ class _TurnRater(_Rater):
         dropped only where playing alone trails passing in every group's
         worlds by more than 4 standard errors pooled."""
         diffs: dict[int, list[np.ndarray]] = {}
-        for (accept, taken, _), ((index, tricks),) in self.groups.items():
+        for (accept, taken, _), pieces in self.groups.items():
+            tricks = np.concatenate([p[1] for p in pieces])
             if accept or tricks.shape[1] != 6:
                 continue
+            index = np.concatenate([p[0] for p in pieces])
             options = discard_options(np.array([self.view.hand.mask | taken]), 1)[0]
             groups = partner_groups(worlds.hands[index, self.partner])
             for j, option in enumerate(options.tolist()):
+                kind = self._discard_kind(option)
+                solved = (tricks[:, j, 0] >= 0) & (tricks[:, j, 1] >= 0)
+                if kind in self.alone_trails or not solved.any():
+                    continue
                 passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, self.objective)
-                gap = _objective(tricks[:, j, 1], self.objective) - _objective(passed, self.objective)
-                diffs.setdefault(self._discard_kind(option), []).append(gap)
+                gap = _objective(tricks[:, j, 1], self.objective) - _objective(np.maximum(passed, 0), self.objective)
+                diffs.setdefault(kind, []).append(gap[solved])
         for kind, gaps in diffs.items():
             pooled = np.concatenate(gaps)
             if len(pooled) >= _PRUNE_MIN and _eliminated(pooled, np.zeros(len(pooled))):
@@ -402,8 +418,8 @@ class _TurnRater(_Rater):
         for (accept, taken, exposed), pieces in self.groups.items():
             index = np.concatenate([p[0] for p in pieces])
             tricks = np.concatenate([p[1] for p in pieces])
-            dropped = self.dropped.get((accept, taken, exposed))
-            allowed = None if dropped is None else ~dropped
+            keep = self.keep.get((accept, taken, exposed))
+            allowed = None if keep is None else keep[:, 0]
             # After a refusal forehand sees which stock cards turned up: it picks
             # its discard within each group of worlds with the same public outcome.
             values[index, 0 if accept else 1] = forehand_line(tricks, worlds.hands[index, self.partner],
@@ -415,8 +431,7 @@ class _DiscardRater(_Rater):
     """Forehand's discard: each option, with the lone decisions that follow."""
 
     keep: Optional[np.ndarray] = None
-    dropped: Optional[np.ndarray] = None
-    first: int = 0
+    solved_until: Optional[np.ndarray] = None  # per discard: the worlds solved before it was dropped
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         hands = worlds.hands[part]
@@ -426,29 +441,44 @@ class _DiscardRater(_Rater):
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
         tricks = fold_lines(self.solver.solve_batch(rows, self.threads), mask, *discards.shape)
         self.parts.append((tricks, discards))
-        if part.start == 0 and _may_prune(worlds, part) and discards.shape[1] == 6:
-            # Discards that clearly trail keep the statistics of this first batch only.
-            self.first = len(hands)
-            self.keep, self.dropped = prune_lines(tricks, hands[:, self.partner], self.objective)
+
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        tricks = np.concatenate([p[0] for p in self.parts])
+        if tricks.shape[1] != 6 or done < _PRUNE_MIN:
+            return
+        # A discard that clearly trails keeps the statistics of the worlds solved until then.
+        self.keep = prune_lines(tricks, worlds.hands[:done, self.partner], self.objective, keep=self.keep)
+        if self.solved_until is None:
+            self.solved_until = np.full(tricks.shape[1], len(worlds))
+        newly = ~self.keep[:, 0] & (self.solved_until == len(worlds))
+        self.solved_until[newly] = done
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         tricks = np.concatenate([p[0] for p in self.parts])
         partner_hands = worlds.hands[:done, self.partner]
+        until = np.full(tricks.shape[1], done) if self.solved_until is None else np.minimum(self.solved_until, done)
         staged = np.full(tricks.shape[:2], -1, dtype=np.int8)
-        every, first = partner_groups(partner_hands), partner_groups(partner_hands[: self.first])
         for j in range(tricks.shape[1]):
-            # A discard dropped early is judged on the first batch alone: its
-            # missing lines must not sway the partner's choices elsewhere.
-            early = self.dropped is not None and bool(self.dropped[j])
-            rows = slice(0, self.first) if early else slice(0, done)
-            staged[rows, j] = lone_stage(tricks[rows, j], first if early else every, self.objective)
+            # A discard dropped early is judged on the worlds solved until then:
+            # its missing lines must not sway the partner's choices elsewhere.
+            rows = slice(0, int(until[j]))
+            staged[rows, j] = lone_stage(tricks[rows, j], partner_groups(partner_hands[rows]), self.objective)
         labels = [CardSet(int(mask)).ascii() for mask in self.parts[0][1][0]]
         return labels, staged
 
 
 class _AloneRater(_Rater):
     """Lone play: forehand (the partner decides next if forehand passes), or
-    the partner after forehand passed."""
+    the partner after forehand passed. Sampled runs stop solving the decider's
+    lone line once it clearly trails playing together; it keeps the
+    statistics of the worlds solved until then."""
+
+    alone_until: Optional[int] = None
+
+    @property
+    def _alone(self) -> int:
+        """The column of the decider's lone line: 1 forehand, 2 the partner."""
+        return 1 if self.view.seat is self.forehand else 2
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         hands = worlds.hands[part]
@@ -456,20 +486,35 @@ class _AloneRater(_Rater):
         no_discard = np.zeros((len(hands), 1), dtype=np.int64)  # the discard is made: one "option", nothing more
         trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
         # Once forehand has passed, forehand's lone line is not needed.
-        keep = None if self.view.seat is self.forehand else np.array([[True, False]])
+        keep = np.array([[True, self._alone == 1, True]])
+        if self.alone_until is not None:
+            keep[0, self._alone] = False
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, no_discard, keep)
         lines = fold_lines(self.solver.solve_batch(rows, self.threads), mask, len(hands), 1)
         self.parts.append(lines[:, 0, :])
 
-    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        lines = np.concatenate(self.parts)
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        if self.alone_until is not None or done < _PRUNE_MIN:
+            return
+        values = self._options(worlds, done)
+        goal = _objective(values, self.objective)
+        if _eliminated(goal[:, 1], goal[:, 0]):
+            self.alone_until = done
+
+    def _options(self, worlds: Worlds, done: int) -> np.ndarray:
+        lines = np.concatenate(self.parts)[:done]
         if self.view.seat is self.forehand:
             groups = partner_groups(worlds.hands[:done, self.partner])
             together = partner_decides(lines[:, 0], lines[:, 2], groups, self.objective)
-            alone = lines[:, 1]
         else:
-            together, alone = lines[:, 0], lines[:, 2]
-        return ["together", "alone"], np.stack([together, alone], axis=1)
+            together = lines[:, 0]
+        return np.stack([together, lines[:, self._alone]], axis=1)
+
+    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        values = self._options(worlds, done)
+        if self.alone_until is not None:
+            values[self.alone_until :, 1] = -1
+        return ["together", "alone"], values
 
 
 class _PlayRater(_Rater):

@@ -155,3 +155,30 @@ def test_rate_command_on_the_examples(run, tmp_path):
     assert json.loads(result.stdout)["boards"][0]["decision"] == "turn"
     bad = run("rate", str(path), "--seat", "N")
     assert bad.exit_code == 2 and "does not decide now" in bad.output and "Traceback" not in bad.output
+
+
+@pytest.mark.parametrize("stage", ["turn", "discard", "alone"])
+def test_successive_elimination_keeps_the_ratings_of_the_options_it_solves(stage):
+    """Dropping clearly trailing lines after the first batches changes neither
+    the best option nor the net value of any option solved in every world."""
+    from altbaumer.abn import load_boards
+    from altbaumer.replay import replay, seat_view
+    import dataclasses
+
+    for board in load_boards("examples/match.abn")[:3]:
+        cut = dict(alone_recorded=False, alone=None, play_leader=None, tricks=[], result=None)
+        if stage in ("turn", "discard"):
+            cut["discards"] = None
+        if stage == "turn":
+            cut["accepted"] = None
+        state = replay(dataclasses.replace(board, **cut))
+        view = seat_view(state, state.to_act)
+        pruned = rate_view(view, samples=4000, seed=5, exact_limit=0)
+        full = rate_view(view, samples=4000, seed=5, exact_limit=0, prune=False)
+        assert pruned.best.option == full.best.option
+        assert all(o.worlds == 4000 for o in full.options)
+        for mine, theirs in zip(pruned.options, full.options):
+            if mine.worlds == pruned.worlds:
+                assert mine.net == pytest.approx(theirs.net)
+            else:  # dropped early: judged on the first worlds only, and clearly worse
+                assert mine.worlds < 4000 and mine.delta < 0
