@@ -59,6 +59,7 @@ _CHUNK = 2_000  # worlds per batch call: progress and Ctrl-C between chunks
 _FIRST_CHUNKS = (500, 1_500)  # smaller first batches when pruning, so clear losers stop early
 _PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
 _PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
+_ELIMINATE_UNTIL = 4_000  # later rounds find little more to drop and cost Python time
 
 Progress = Callable[[int, int], None]
 
@@ -161,7 +162,7 @@ def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress],
             stop = min(done + next(sizes, _CHUNK), len(worlds))
             rater.solve(worlds, slice(done, stop))
             done = stop
-            if rater.prune and not worlds.exact and done < len(worlds):
+            if rater.prune and not worlds.exact and done < min(len(worlds), _ELIMINATE_UNTIL + 1):
                 rater.eliminate(worlds, done)
             if progress is not None:
                 progress(done, len(worlds))
