@@ -100,7 +100,6 @@ __all__ = [
     "deal_points",
     "net_points",
     "worlds_of_deal",
-    "discard_lines",
     "line_rows",
     "fold_lines",
 ]
@@ -375,32 +374,16 @@ class _Plan:
         return BranchLines(self.outcomes, tuple(groups))
 
 
-def discard_lines(hands: np.ndarray, trump: int, forehand: Union[Seat, int], count: int, threads: int = 1,
-                  solver: Optional[Solver] = None) -> tuple[np.ndarray, np.ndarray]:
-    """After trump is fixed: for worlds whose ``hands`` (n, 4) give forehand's
-    enlarged hand (6 cards, or 9 in the compulsory case with ``count`` = 4),
-    the makers' tricks of every discard option × lone choice, (n, m, 3), and
-    the discarded masks (n, m), options in the canonical order of
-    :func:`discard_options`. With ``count`` 0 the hands are those after the
-    discard and there is one option, discarding nothing. One batch solve."""
-    hands = np.ascontiguousarray(hands, dtype=np.int64)
-    fh = int(forehand)
-    enlarged = hands[:, fh]
-    # count 0: the discard is made already, only the lone choice is left.
-    discards = discard_options(enlarged, count) if count else np.zeros((len(hands), 1), dtype=np.int64)
-    trumps = np.full(len(hands), int(trump), dtype=np.int64)
-    rows = _line_rows(hands, trumps, fh, enlarged, discards)
-    solved = (solver or default_solver()).solve_batch(rows, threads)
-    return _fold_lines(solved, *discards.shape), discards
-
-
 def line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], enlarged: np.ndarray,
               discards: np.ndarray, keep: Optional[np.ndarray] = None) -> tuple[np.ndarray, np.ndarray]:
-    """The solver rows of every discard option × lone choice (see
-    :func:`discard_lines`) and a mask of the rows to solve: ``keep`` (m, 2)
-    drops the together and forehand-alone lines of some options; a third
-    column (m, 3) can drop the partner-alone line too (one per world). Fold the answers,
-    -1 for dropped rows, with :func:`fold_lines`."""
+    """After trump is fixed: the solver rows of every discard option × lone
+    choice for worlds whose ``hands`` (n, 4) hold forehand's ``enlarged``
+    hand, with ``discards`` (n, m) from :func:`discard_options` (a single
+    all-zero option when the discard is already made), and the mask of the
+    rows kept. ``keep`` (m, 2) drops the together and forehand-alone lines of
+    some options; a third column (m, 3) can drop the partner-alone line too
+    (one per world). Fold the answers, -1 for dropped rows, with
+    :func:`fold_lines`."""
     rows = _line_rows(hands, trump, int(forehand), enlarged, discards)
     k, m = discards.shape
     if keep is None:
