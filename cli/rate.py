@@ -16,6 +16,7 @@ from altbaumer.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating,
                               partner_view, rate_view)
 from altbaumer.replay import IncompleteBoard, Replay, seat_view
 from altbaumer.seats import Seat
+from altbaumer.view import SeatView
 
 from .deal import SEAT_CHOICE
 from .files import load_replays
@@ -68,7 +69,7 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
         print_json({"file": file, "boards": results})
 
 
-def _view(state: Replay, seat: Optional[Seat]):
+def _view(state: Replay, seat: Optional[Seat]) -> SeatView:
     board = state.board
     actor = state.to_act
     if actor is None:
@@ -138,7 +139,7 @@ def _explain(o: OptionRating, rating: Rating) -> str:
     make = f"makes 3+ in {_pct(o.p_make)}" + (f" ± {100 * ci:.1f}%" if ci else "")
     net = f"net {o.net:+.3f}" + (f" ± {o.ci95['net']:.3f}" if o.ci95.get("net") else "")
     verdict = "best" if o.best else (
-        "worse beyond its 95% interval" if abs(o.delta) > o.delta_ci95 else "within the noise of the best")
+        "worse beyond its 95% interval" if rating.significant(o.option) else "within the noise of the best")
     early = f" (judged on the first {o.worlds:,} worlds: clearly worse, not solved further)" \
         if 0 < o.worlds < rating.worlds else ""
     return f"{make}, march {_pct(o.p_march)}, {net}; {verdict}{early}"

@@ -155,6 +155,14 @@ class Board:
         return self.tags.get("Board")
 
     @property
+    def default_cut_seen(self) -> CardSet:
+        """Decision D13: what the cut showed and the cutter left, when the file
+        does not say: stock card 4, unless the cutter took both Trees (or the
+        card is unknown)."""
+        fourth = self.stock[3] if self.stock is not None else None
+        return CardSet() if fourth is None or len(self.cut_trees) == 2 else CardSet(fourth)
+
+    @property
     def played(self) -> list[PlayedCard]:
         return [p for trick in self.tricks for p in trick]
 
@@ -310,8 +318,7 @@ def board_from_deal(deal: "Deal", tags: Optional[Mapping[str, str]] = None) -> B
         + ([tuple(PlayedCard(c) for c in deal.trick_cards)] if deal.trick_cards else []),
         result=deal.makers_tricks if deal.phase is Phase.DONE else None,
     )
-    default_seen = CardSet() if len(deal.cut_trees) == 2 else CardSet(deal.stock[3])
-    if deal.cut_seen != default_seen:
+    if deal.cut_seen != board.default_cut_seen:
         board.cut_seen = deal.cut_seen
     return board
 

@@ -72,18 +72,12 @@ class CardNote:
     @property
     def sd_loss(self) -> float:
         """Expected net points the card lost from the player's knowledge (0 without a rating)."""
-        if self.single_dummy is None:
-            return 0.0
-        delta = self.single_dummy.option(self.card.ascii()).delta
-        return -delta if self.maker else delta
+        return 0.0 if self.single_dummy is None else self.single_dummy.loss(self.card.ascii())
 
     @property
     def sd_error(self) -> bool:
         """The card loses beyond the single-dummy rating's confidence interval."""
-        if self.single_dummy is None:
-            return False
-        option = self.single_dummy.option(self.card.ascii())
-        return abs(option.delta) > option.delta_ci95 + 1e-9
+        return self.single_dummy is not None and self.single_dummy.significant(self.card.ascii())
 
     def comment(self) -> Optional[str]:
         if not self.mark:
@@ -118,13 +112,11 @@ class DecisionNote:
     @property
     def loss(self) -> float:
         """Expected net points lost against the best option (for the decider's side)."""
-        delta = self.rating.option(self.chosen).delta
-        return -delta if self.rating.maker else delta
+        return self.rating.loss(self.chosen)
 
     @property
     def error(self) -> bool:
-        option = self.rating.option(self.chosen)
-        return not option.best and abs(option.delta) > option.delta_ci95 + 1e-9
+        return self.rating.significant(self.chosen)
 
     def comment(self) -> Optional[str]:
         return _rating_comment("rate", self.rating, self.chosen) if self.error else None
@@ -185,19 +177,20 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
     clean = strip_annotations(board)
     state = replay(clean)
     notes = BoardNotes(clean)
-    rate = _rater(samples, exact_limit, seed, threads)
+    solver = solver or Solver()
+    rate = _rater(samples, exact_limit, seed, threads, solver)
     if decisions:
         _rate_decisions(clean, notes, rate)
     if clean.tricks:
-        _rate_cards(clean, state, notes, solver or Solver(), rate if single_dummy else None)
+        _rate_cards(clean, state, notes, solver, rate if single_dummy else None)
     notes.board = _written(clean, notes)
     return notes
 
 
-def _rater(samples: int, exact_limit: int, seed: int, threads: int) -> Callable[[Any], Rating]:
+def _rater(samples: int, exact_limit: int, seed: int, threads: int, solver: Solver) -> Callable[[Any], Rating]:
     def rate(view: Any) -> Rating:
         return rate_view(view, samples=samples, exact_limit=exact_limit, seed=seed, threads=threads,
-                         partial_on_interrupt=False)
+                         partial_on_interrupt=False, solver=solver)
 
     return rate
 
@@ -236,7 +229,6 @@ def _rate_cards(board: Board, state: Replay, notes: BoardNotes, solver: Solver,
     except IncompleteBoard as error:
         notes.skipped.append(f"card play: {error}")
         return
-    notes.start = solver.value(pos)
     played = 0
     for trick_number, trick in enumerate(board.tricks, 1):
         for entry in trick:
@@ -249,16 +241,16 @@ def _rate_cards(board: Board, state: Replay, notes: BoardNotes, solver: Solver,
             lost = value - after if maker else after - value
             mark = "" if lost <= 0 else ("??" if score_changes(value, after) else "?")
             best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
-            sd = _single_dummy(board, played, seat, rate, notes) if rate is not None else None
+            sd = _single_dummy(board, played, seat, rate) if rate is not None else None
             notes.cards.append(CardNote(trick_number, seat, entry.card, maker, value, after, best, mark, sd))
             pos = pos.play(entry.card)
             played += 1
-    if state.tricks and len(state.tricks) == 5:
+    notes.start = notes.cards[0].before  # the value of the opening position
+    if len(state.tricks) == 5:
         notes.result = state.makers_tricks
 
 
-def _single_dummy(board: Board, played: int, seat: Seat, rate: Callable[[Any], Rating],
-                  notes: BoardNotes) -> Optional[Rating]:
+def _single_dummy(board: Board, played: int, seat: Seat, rate: Callable[[Any], Rating]) -> Rating:
     """The card's rating from the player's knowledge, at the moment it was played."""
     state = replay(_truncated_play(board, played))
     return rate(seat_view(state, seat))
@@ -297,7 +289,7 @@ def _rate_decisions(board: Board, notes: BoardNotes, rate: Callable[[Any], Ratin
             steps.append(("alone", "Alone", fh.partner, "alone" if board.alone is fh.partner else "together", True))
     for decision, tag, seat, chosen, partner in steps:
         try:
-            state = replay(_before(board, "turn" if decision == "turn" else decision))
+            state = replay(_before(board, decision))
             view = seat_view(state, seat)
             rating = rate(partner_view(view) if partner else view)
         except (IncompleteBoard, AltbaumerError) as error:

@@ -39,7 +39,7 @@ from .cards import CardSet
 from .deal import DeclareAlone
 from .errors import AltbaumerError
 from .knowledge import InfoSet
-from .making import DEFENDERS_POINTS, MAKERS_POINTS, discard_options, fold_lines, line_rows, turn_outcomes
+from .making import deal_points, discard_options, fold_lines, line_rows, net_points, turn_outcomes
 from .search import BATCH_COLUMNS, Solver
 from .seats import Seat, Team
 from .view import SeatView
@@ -116,6 +116,18 @@ class Rating:
     def option(self, name: str) -> OptionRating:
         return next(o for o in self.options if o.option == name)
 
+    def loss(self, name: str) -> float:
+        """The objective the option gives up against the best option, for the
+        decider's side (the makers maximise it, the defenders minimise it)."""
+        delta = self.option(name).delta
+        return -delta if self.maker else delta
+
+    def significant(self, name: str) -> bool:
+        """The option trails the best by more than the 95% interval of the
+        difference (by anything at all when the worlds were enumerated)."""
+        option = self.option(name)
+        return not option.best and abs(option.delta) > option.delta_ci95 + 1e-9
+
     def to_dict(self) -> dict[str, Any]:
         return {"decision": self.decision, "seat": str(self.seat), "maker": self.maker, "objective": self.objective,
                 "worlds": self.worlds, "total_worlds": self.total, "exact": self.exact, "complete": self.complete,
@@ -125,7 +137,7 @@ class Rating:
 def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFAULT_EXACT_LIMIT,
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: int = 0,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = True,
-              prune: bool = True) -> Rating:
+              prune: bool = True, solver: Optional[Solver] = None) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     Worlds are enumerated when there are at most ``exact_limit`` of them,
@@ -133,9 +145,9 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     cores) runs the batch solver in parallel; ``progress(done, total)`` is
     called after each batch. With ``prune`` (sampled runs only), lines that
     clearly trail stop being solved (docs/rating.md, successive elimination).
-    Ctrl-C stops at the next batch and returns the
-    worlds done so far, marked incomplete (or, without
-    ``partial_on_interrupt``, raises KeyboardInterrupt on).
+    Ctrl-C stops at the next batch and returns the worlds done so far,
+    marked incomplete; without ``partial_on_interrupt`` it propagates. Pass a
+    ``solver`` to reuse its tables and threads across many ratings.
     """
     if objective not in OBJECTIVES:
         raise AltbaumerError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
@@ -144,8 +156,7 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
         raise AltbaumerError(f"{view.seat} has no decision to make now ({view.phase} phase)")
     info = InfoSet.from_view(view)
     worlds = worlds_for(info, exact_limit, samples, seed)
-    rater = _RATERS[decision](view, threads, objective)
-    rater.prune = prune
+    rater = _RATERS[decision](view, threads, objective, solver or Solver(tt_mib=2.0), prune and not worlds.exact)
     done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, tricks = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
@@ -156,13 +167,13 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
 
 def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress], partial: bool) -> int:
     done = 0
-    sizes = iter(_FIRST_CHUNKS if rater.prune and not worlds.exact else ())
+    sizes = iter(_FIRST_CHUNKS if rater.prune else ())
     try:
         while done < len(worlds):
             stop = min(done + next(sizes, _CHUNK), len(worlds))
             rater.solve(worlds, slice(done, stop))
             done = stop
-            if rater.prune and not worlds.exact and done < min(len(worlds), _ELIMINATE_UNTIL + 1):
+            if rater.prune and done < min(len(worlds), _ELIMINATE_UNTIL + 1):
                 rater.eliminate(worlds, done)
             if progress is not None:
                 progress(done, len(worlds))
@@ -180,7 +191,7 @@ def _objective(tricks: np.ndarray, objective: str) -> np.ndarray:
         return (tricks >= 3).astype(np.float64)
     if objective == "march":
         return (tricks == 5).astype(np.float64)
-    return (MAKERS_POINTS[tricks] - DEFENDERS_POINTS[tricks]).astype(np.float64)
+    return net_points(tricks).astype(np.float64)
 
 
 def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
@@ -202,8 +213,9 @@ def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: 
     complete = solved.all(axis=0)
     candidates = np.where(complete, means, -np.inf if maker else np.inf)
     best = int(np.argmax(candidates) if maker else np.argmin(candidates))
-    points = MAKERS_POINTS[safe].astype(np.float64)
-    net = points - DEFENDERS_POINTS[safe]
+    made, conceded = deal_points(safe)
+    points = made.astype(np.float64)
+    net = points - conceded
     rated = []
     for j, label in enumerate(labels):
         rows = solved[:, j]
@@ -306,15 +318,15 @@ class _Rater:
     """Solves one decision's lines world chunk by world chunk, then folds
     them into makers' final tricks per world and option."""
 
-    def __init__(self, view: SeatView, threads: int, objective: str) -> None:
+    def __init__(self, view: SeatView, threads: int, objective: str, solver: Solver, prune: bool) -> None:
         self.view = view
         self.threads = threads
         self.objective = objective
-        self.solver = Solver(tt_mib=2.0)
+        self.solver = solver
+        self.prune = prune  # successive elimination: sampled runs only
         self.forehand = view.forehand
         self.partner = view.forehand.partner
         self.parts: list[Any] = []
-        self.prune = True
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         raise NotImplementedError
@@ -334,8 +346,8 @@ class _TurnRater(_Rater):
     trail in a group are no longer solved (docs/rating.md, successive
     elimination); the reported options, accept and refuse, are never dropped."""
 
-    def __init__(self, view: SeatView, threads: int, objective: str) -> None:
-        super().__init__(view, threads, objective)
+    def __init__(self, view: SeatView, threads: int, objective: str, solver: Solver, prune: bool) -> None:
+        super().__init__(view, threads, objective, solver, prune)
         self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
         self.alone_trails: set[int] = set()  # refusal: discards after which forehand alone clearly trails

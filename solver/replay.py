@@ -45,7 +45,7 @@ from .rules import illegal_play_reason, trump_suit_of_turned
 from .seats import SEATS, Seat, Team, cutter_of, play_order
 from .view import SeatView, Trick
 
-__all__ = ["IncompleteBoard", "Replay", "replay", "replay_boards", "seat_view"]
+__all__ = ["IncompleteBoard", "Replay", "replay", "seat_view"]
 
 HAND_SIZE = 5
 STOCK_SIZE = 4
@@ -214,10 +214,6 @@ def replay(board: Board) -> Replay:
     return _Replayer(board).run()
 
 
-def replay_boards(boards: list[Board]) -> list[Replay]:
-    return [replay(b) for b in boards]
-
-
 class _Replayer:
     def __init__(self, board: Board) -> None:
         self.board = board
@@ -286,8 +282,8 @@ class _Replayer:
             self.where[card] = f"{cutter}'s hand"  # public: lying face up, they belong to the cutter
 
     def _cut_seen(self) -> CardSet:
-        """Decision D13: the cards seen at the cut and not taken; by default
-        stock card 4 unless the cutter took both Trees."""
+        """Decision D13: the cards seen at the cut and not taken, checked when
+        the file gives them (:attr:`Board.default_cut_seen` otherwise)."""
         board = self.board
         fourth = board.stock[3] if board.stock is not None else None
         if board.cut_seen is not None:
@@ -298,9 +294,7 @@ class _Replayer:
                 raise self.fail("CutSeen", "the cutter took both Trees, the only cards looked at, so no card was "
                                            "seen at the cut and left (Decision D13)")
             return seen
-        if fourth is None or len(board.cut_trees) == 2:
-            return CardSet()
-        return CardSet(fourth)
+        return board.default_cut_seen
 
     def _check_order(self) -> None:
         """Each decision needs the one before it (rules.md, Making trump)."""
