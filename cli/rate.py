@@ -15,6 +15,7 @@ from altbaumer.deal import Phase
 from altbaumer.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating,
                               partner_view, rate_view)
 from altbaumer.replay import IncompleteBoard, Replay, seat_view
+from altbaumer.search import Solver
 from altbaumer.seats import Seat
 from altbaumer.view import SeatView
 
@@ -52,13 +53,15 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     made the same way. ★ marks the best option for the deciding side.
     """
     results = []
+    solver = Solver()  # one set of tables and threads for every board
     for state in load_replays(file, board_number):
         view = _view(state, Seat[seat.upper()] if seat else None)
         kind = DECISIONS.get(view.phase)
         if decision is not None and kind != decision:
             raise BadInput(f"{file}: {state.board.label()}: the next decision is {kind or 'none'}, not {decision}")
         started = time.perf_counter()
-        rating = _run(view, objective, exact_limit, samples, seed, workers, show=not as_json and not no_progress)
+        rating = _run(view, objective, exact_limit, samples, seed, workers, solver,
+                      show=not as_json and not no_progress)
         seconds = time.perf_counter() - started
         if as_json:
             results.append({"board": state.board.number, "line": state.board.line("Dealer"),
@@ -92,13 +95,15 @@ class _SpeedColumn(ProgressColumn):
         return Text(f"{task.speed:,.0f} worlds/s" if task.speed else "", style="dim")
 
 
-def _run(view, objective: str, exact_limit: int, samples: int, seed: int, workers: int, show: bool) -> Rating:
+def _run(view: SeatView, objective: str, exact_limit: int, samples: int, seed: int, workers: int, solver: Solver,
+         show: bool) -> Rating:
     with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=None)
         return rate_view(view, objective=objective, exact_limit=exact_limit, samples=samples, seed=seed,
-                         threads=workers, progress=lambda done, total: bar.update(task, completed=done, total=total))
+                         threads=workers, solver=solver,
+                         progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 _TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
