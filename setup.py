@@ -1,4 +1,5 @@
-"""Build the compiled core: every ``src_cython/*.pyx`` becomes ``altbaumer.<name>``.
+"""Build the compiled core: each ``src_cython/*.pyx`` becomes a module of the wing it serves
+(``WINGS``): the rule kernels belong to the game, the search to the double-dummy solver.
 
 Compiler directives are set once here rather than in each source file, as in
 scikit-learn.
@@ -30,9 +31,11 @@ DIRECTIVES = {
     "nonecheck": False,
 }
 
+WINGS = {"_kernels": "game", "_search": "dd"}
+
 extensions = [
     Extension(
-        f"altbaumer.{src.stem}",
+        f"altbaumer.{WINGS[src.stem]}.{src.stem}",
         [str(src.relative_to(HERE))],
         include_dirs=[numpy.get_include(), "src_cython"],
         extra_compile_args=COMPILE_ARGS,

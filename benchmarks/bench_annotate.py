@@ -13,9 +13,9 @@ import argparse
 import time
 from pathlib import Path
 
-from altbaumer.abn import load_boards
-from altbaumer.annotate import annotate_board
-from altbaumer.search import Solver
+from altbaumer.abn.board import load_boards
+from altbaumer.report.annotate import annotate_board
+from altbaumer.dd.solver import Solver
 
 MATCH = Path(__file__).resolve().parent.parent / "examples" / "match.abn"
 

@@ -12,9 +12,9 @@ import dataclasses
 import time
 from pathlib import Path
 
-from altbaumer.abn import load_boards
-from altbaumer.rating import rate_view
-from altbaumer.replay import replay, seat_view
+from altbaumer.abn.board import load_boards
+from altbaumer.hidden.rating import rate_view
+from altbaumer.abn.record import replay, seat_view
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "refusal.abn"
 

@@ -14,7 +14,7 @@ import os
 import platform
 import time
 
-from altbaumer.simulate import simulate_matches
+from altbaumer.play.simulate import simulate_matches
 
 
 def measure(matches: int, workers: int, seed: int) -> dict:

@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 
-from altbaumer.bench import run_benchmark
+from altbaumer.dd.bench import run_benchmark
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ printed. Rebuild normally afterwards (``pip install -e .``).
 
 import argparse
 
-from altbaumer.bench import full_deal_rows
-from altbaumer.search import Solver
+from altbaumer.dd.bench import full_deal_rows
+from altbaumer.dd.solver import Solver
 
 parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
 parser.add_argument("--deals", type=int, default=3000)

@@ -11,9 +11,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from altbaumer.abn import AbnError, Board, atomic_write, load_boards, write_boards
-from altbaumer.annotate import BoardNotes, annotate_board, report
-from altbaumer.search import Solver
+from altbaumer.abn.board import AbnError, Board, atomic_write, load_boards, write_boards
+from altbaumer.report.annotate import BoardNotes, annotate_board, report
+from altbaumer.dd.solver import Solver
 
 from .output import world_options, EXIT_BAD_INPUT, BadInput, print_json, stderr, stdout
 
@@ -111,7 +111,7 @@ def _write(output: str, fmt: str, notes: list[BoardNotes], data: dict[str, Any])
     elif fmt == "json":
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     else:
-        from altbaumer.report_html import render_html  # the HTML report is only needed here
+        from altbaumer.report.html import render_html  # the HTML report is only needed here
 
         text = render_html(data)
     try:

@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.markup import escape
 from rich.text import Text
 
-from altbaumer.bench import BenchReport, BenchRow, dds_available, run_benchmark
+from altbaumer.dd.bench import BenchReport, BenchRow, dds_available, run_benchmark
 
 from .output import BadInput, print_json, stderr, stdout
 

@@ -9,9 +9,9 @@ from typing import Any, Optional
 import click
 from rich.markup import escape
 
-from altbaumer.abn import AbnError, atomic_write, boards_to_json, load_boards, write_boards
-from altbaumer.deal import Phase
-from altbaumer.replay import Replay, replay
+from altbaumer.abn.board import AbnError, atomic_write, boards_to_json, load_boards, write_boards
+from altbaumer.game.deal import Phase
+from altbaumer.abn.record import Replay, replay
 
 from .files import load
 from .output import BadInput, EXIT_BAD_INPUT, print_json, stdout

@@ -7,10 +7,10 @@ from typing import Optional
 
 import click
 
-from altbaumer.abn import atomic_write, board_from_deal, boards_to_json, write_boards
-from altbaumer.deal import Deal
-from altbaumer.render import deal_diagram
-from altbaumer.seats import Seat
+from altbaumer.abn.board import atomic_write, board_from_deal, boards_to_json, write_boards
+from altbaumer.game.deal import Deal
+from altbaumer.report.render import deal_diagram
+from altbaumer.game.seats import Seat
 
 from .output import BadInput, print_json, stdout
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from altbaumer.abn import AbnError, Board, load_boards
-from altbaumer.replay import Replay, replay
+from altbaumer.abn.board import AbnError, Board, load_boards
+from altbaumer.abn.record import Replay, replay
 
 from .output import BadInput
 

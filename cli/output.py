@@ -9,7 +9,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from altbaumer.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES
+from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES
 
 # Exit codes, stable across releases.
 EXIT_OK = 0

@@ -11,13 +11,13 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.deal import Phase
-from altbaumer.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating,
+from altbaumer.game.deal import Phase
+from altbaumer.hidden.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating,
                               partner_view, rate_view)
-from altbaumer.replay import IncompleteBoard, Replay, seat_view
-from altbaumer.search import Solver
-from altbaumer.seats import Seat
-from altbaumer.view import SeatView
+from altbaumer.abn.record import IncompleteBoard, Replay, seat_view
+from altbaumer.dd.solver import Solver
+from altbaumer.game.seats import Seat
+from altbaumer.game.view import SeatView
 
 from .deal import SEAT_CHOICE
 from .files import load_replays

@@ -8,10 +8,10 @@ import time
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from altbaumer.abn import Board, atomic_write, boards_to_json, write_boards
-from altbaumer.policies import POLICIES
-from altbaumer.render import stats_table
-from altbaumer.simulate import SimulationStats, simulate_matches
+from altbaumer.abn.board import Board, atomic_write, boards_to_json, write_boards
+from altbaumer.play.policies import POLICIES
+from altbaumer.report.render import stats_table
+from altbaumer.play.simulate import SimulationStats, simulate_matches
 
 from .output import BadInput, print_json, stderr, stdout
 

@@ -11,16 +11,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.cards import CardParseError, Suit
-from altbaumer.deal import Deal
-from altbaumer.opening import line_tricks, opening_position
-from altbaumer.position import Position
-from altbaumer.replay import IncompleteBoard, Replay
-from altbaumer.render import card_text, cards_text, hand_text, seat_labels, table_diagram
-from altbaumer.scoring import makers_points
-from altbaumer.search import Solution, solve
-from altbaumer.seats import SEATS, Seat, SeatParseError
-from altbaumer.view import Trick
+from altbaumer.game.cards import CardParseError, Suit
+from altbaumer.game.deal import Deal
+from altbaumer.game.opening import line_tricks, opening_position
+from altbaumer.game.position import Position
+from altbaumer.abn.record import IncompleteBoard, Replay
+from altbaumer.report.render import card_text, cards_text, hand_text, seat_labels, table_diagram
+from altbaumer.game.scoring import makers_points
+from altbaumer.dd.solver import Solution, solve
+from altbaumer.game.seats import SEATS, Seat, SeatParseError
+from altbaumer.game.view import Trick
 
 from .deal import SEAT_CHOICE
 from .files import load_replays

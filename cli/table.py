@@ -9,10 +9,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.cards import CardSet
-from altbaumer.render import cards_text, deal_diagram
-from altbaumer.replay import IncompleteBoard, Replay
-from altbaumer.table import DecisionTable, TableRow, perfect_information_table
+from altbaumer.game.cards import CardSet
+from altbaumer.report.render import cards_text, deal_diagram
+from altbaumer.abn.record import IncompleteBoard, Replay
+from altbaumer.hidden.table import DecisionTable, TableRow, perfect_information_table
 
 from .files import load_replays
 from .output import BadInput, print_json, stdout

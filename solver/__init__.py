@@ -13,9 +13,9 @@ turning stock cards; either trump maker may play alone.
 <Suit.SPADES: 1>
 """
 
-from .cards import BIG_TREE, CARDS, FULL_PACK, LITTLE_TREE, TREES, Card, CardParseError, CardSet, Rank, Suit
-from .deal import Accept, Action, DeclareAlone, Deal, Discard, Phase, Play, Refuse, TakeTrees
-from .errors import (
+from altbaumer.game.cards import BIG_TREE, CARDS, FULL_PACK, LITTLE_TREE, TREES, Card, CardParseError, CardSet, Rank, Suit
+from altbaumer.game.deal import Accept, Action, DeclareAlone, Deal, Discard, Phase, Play, Refuse, TakeTrees
+from altbaumer.errors import (
     AltbaumerError,
     IllegalAction,
     IllegalCutTake,
@@ -27,15 +27,15 @@ from .errors import (
     NotYourTurn,
     WrongPhase,
 )
-from .match import DealRecord, Match, Seating, draw_for_partners
-from .policies import HeuristicPolicy, Policy, RandomPolicy, make_policy
-from .rules import is_trump_card, legal_cards, plain_ranking, trick_winner, trump_cards, trump_ranking
-from .scoring import DealScore, makers_points, score_deal
-from .seats import SEATS, Seat, Team, play_order
-from .simulate import SimulationStats, play_deal, play_match, simulate_matches
-from .view import SeatView, Trick
+from altbaumer.game.match import DealRecord, Match, Seating, draw_for_partners
+from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy, make_policy
+from altbaumer.game.rules import is_trump_card, legal_cards, plain_ranking, trick_winner, trump_cards, trump_ranking
+from altbaumer.game.scoring import DealScore, makers_points, score_deal
+from altbaumer.game.seats import SEATS, Seat, Team, play_order
+from altbaumer.play.simulate import SimulationStats, play_deal, play_match, simulate_matches
+from altbaumer.game.view import SeatView, Trick
 
-__version__ = "0.1.0"
+from altbaumer._version import __version__
 
 __all__ = [
     "BIG_TREE", "CARDS", "FULL_PACK", "LITTLE_TREE", "TREES", "Card", "CardParseError", "CardSet", "Rank", "Suit",

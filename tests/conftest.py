@@ -1,21 +1,11 @@
-"""Shared test helpers."""
+"""Fixtures shared by every test folder (seeded deals and card helpers are in support.py)."""
 
 from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
 
-from altbaumer.cards import Card, CardSet
 from altbaumer.cli import main
-
-
-def cards(text: str) -> list[Card]:
-    """``cards("QC 9H")`` → [Q♣, 9♥]."""
-    return [Card.parse(w) for w in text.split()]
-
-
-def cset(text: str) -> CardSet:
-    return CardSet.parse(text)
 
 
 @pytest.fixture

@@ -1,0 +1,322 @@
+"""Cards of the 24-card Altbaumer pack, and sets of them as 24-bit masks.
+
+A card's index is ``suit * 6 + rank`` with suits in display order (clubs,
+spades, hearts, diamonds) and ranks by face (nine lowest, ace highest), so a
+hand fits in one machine word: bit ``i`` is the card with index ``i``. The
+game's rankings (which depend on trump) live in :mod:`altbaumer.game.rules`.
+
+>>> Card.parse("QC")
+Card.parse('QC')
+>>> str(Card.parse("10h")), Card.parse("T♥").ascii()
+('10♥', 'TH')
+>>> hand = CardSet.parse("QC JC AS TH 9D")
+>>> len(hand), Card.parse("AS") in hand
+(5, True)
+>>> hand.ascii()
+'QC JC AS TH 9D'
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Iterator, Union
+
+__all__ = [
+    "Suit",
+    "Rank",
+    "Card",
+    "CardSet",
+    "CardParseError",
+    "CARDS",
+    "FULL_PACK",
+    "BIG_TREE",
+    "LITTLE_TREE",
+    "TREES",
+]
+
+
+class CardParseError(ValueError):
+    """Text that does not name a card of the 24-card pack."""
+
+
+class Suit(IntEnum):
+    """The four suits, in display order (Kreuz, Pik, Herz, Karo)."""
+
+    def __bool__(self) -> bool:
+        # A member whose value is 0 must not read as "no value" in `if x:`.
+        return True
+
+    CLUBS = 0
+    SPADES = 1
+    HEARTS = 2
+    DIAMONDS = 3
+
+    @property
+    def letter(self) -> str:
+        return "CSHD"[self]
+
+    @property
+    def symbol(self) -> str:
+        return "♣♠♥♦"[self]
+
+    @property
+    def german(self) -> str:
+        return ("Kreuz", "Pik", "Herz", "Karo")[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @classmethod
+    def parse(cls, text: str) -> "Suit":
+        """Parse ``C``/``clubs``/``♣`` (any case) and the other suits alike.
+
+        >>> Suit.parse("h"), Suit.parse("♠"), Suit.parse("Diamonds")
+        (<Suit.HEARTS: 2>, <Suit.SPADES: 1>, <Suit.DIAMONDS: 3>)
+        """
+        key = text.strip()
+        found = _SUIT_NAMES.get(key) or _SUIT_NAMES.get(key.upper())
+        if found is None:
+            raise CardParseError(f"unknown suit {text!r} (use C, S, H or D)")
+        return found
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+_SUIT_NAMES = {}
+for _suit in Suit:
+    for _name in (_suit.letter, _suit.symbol, _suit.name, _suit.german.upper()):
+        _SUIT_NAMES[_name] = _suit
+# The white-outline symbols are common in pasted text.
+_SUIT_NAMES.update({"♧": Suit.CLUBS, "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS})
+
+
+class Rank(IntEnum):
+    """Face values, nine lowest. Game rankings differ; see :mod:`altbaumer.game.rules`."""
+
+    def __bool__(self) -> bool:
+        # A member whose value is 0 must not read as "no value" in `if x:`.
+        return True
+
+    NINE = 0
+    TEN = 1
+    JACK = 2
+    QUEEN = 3
+    KING = 4
+    ACE = 5
+
+    @property
+    def letter(self) -> str:
+        """The one-character form used in files: ``T`` for the ten."""
+        return "9TJQKA"[self]
+
+    @property
+    def label(self) -> str:
+        """The printed form: ``10`` for the ten."""
+        return "10" if self is Rank.TEN else self.letter
+
+    @classmethod
+    def parse(cls, text: str) -> "Rank":
+        found = _RANK_NAMES.get(text.strip().upper())
+        if found is None:
+            raise CardParseError(f"unknown rank {text!r} (use A K Q J T/10 9)")
+        return found
+
+
+_RANK_NAMES = {r.letter: r for r in Rank}
+_RANK_NAMES["10"] = Rank.TEN
+
+
+class Card:
+    """One card; instances are canonical, so ``is`` and ``==`` agree.
+
+    >>> Card(Suit.CLUBS, Rank.QUEEN) is Card.parse("Q♣")
+    True
+    >>> Card.parse("JC").index, Card.parse("JC").mask
+    (2, 4)
+    """
+
+    __slots__ = ("suit", "rank", "index", "mask")
+    suit: Suit
+    rank: Rank
+    index: int
+    mask: int
+
+    def __new__(cls, suit: Suit, rank: Rank) -> "Card":
+        return CARDS[int(suit) * 6 + int(rank)]
+
+    @classmethod
+    def _make(cls, index: int) -> "Card":
+        card = object.__new__(cls)
+        object.__setattr__(card, "suit", Suit(index // 6))
+        object.__setattr__(card, "rank", Rank(index % 6))
+        object.__setattr__(card, "index", index)
+        object.__setattr__(card, "mask", 1 << index)
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Card is immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Card.from_index, (self.index,))
+
+    @staticmethod
+    def from_index(index: int) -> "Card":
+        """The card with bit ``index`` (0..23)."""
+        if not 0 <= index < 24:
+            raise ValueError(f"card index {index} is outside 0..23")
+        return CARDS[index]
+
+    @staticmethod
+    def parse(text: str) -> "Card":
+        """Parse ``QC``, ``Q♣``, ``qc``, ``10C``, ``TC`` and the like."""
+        raw = text.strip()
+        if len(raw) < 2:
+            raise CardParseError(f"malformed card {text!r}")
+        try:
+            return Card(Suit.parse(raw[-1]), Rank.parse(raw[:-1]))
+        except CardParseError:
+            raise CardParseError(f"malformed card {text!r} (write it like QC, 10H, T♥)") from None
+
+    @property
+    def is_tree(self) -> bool:
+        """The Big Tree (Q♣) or the Little Tree (J♣)."""
+        return self.index in (_BIG_TREE_INDEX, _LITTLE_TREE_INDEX)
+
+    def ascii(self) -> str:
+        """The file form: ``TH``, ``QC``."""
+        return self.rank.letter + self.suit.letter
+
+    def __str__(self) -> str:
+        return self.rank.label + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card.parse({self.ascii()!r})"
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __lt__(self, other: "Card") -> bool:
+        return self.index < other.index
+
+
+_BIG_TREE_INDEX = int(Suit.CLUBS) * 6 + int(Rank.QUEEN)
+_LITTLE_TREE_INDEX = int(Suit.CLUBS) * 6 + int(Rank.JACK)
+CARDS: tuple[Card, ...] = tuple(Card._make(i) for i in range(24))
+BIG_TREE = CARDS[_BIG_TREE_INDEX]
+LITTLE_TREE = CARDS[_LITTLE_TREE_INDEX]
+
+# Display order inside a suit: ace first, nine last.
+_DISPLAY_ORDER = tuple(s * 6 + r for s in range(4) for r in reversed(range(6)))
+
+CardLike = Union["CardSet", Card, Iterable[Card], int]
+
+
+class CardSet:
+    """An immutable set of cards backed by a 24-bit mask (like a bitboard).
+
+    Iteration is in display order: clubs, spades, hearts, diamonds, each from
+    the ace down.
+
+    >>> a = CardSet.parse("QC 9C AH")
+    >>> b = CardSet.parse("9C")
+    >>> (a - b).ascii(), bool(a & b), CardSet.parse("KD KS").ascii()
+    ('QC AH', True, 'KS KD')
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: CardLike = 0) -> None:
+        object.__setattr__(self, "mask", _to_mask(cards))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __reduce__(self) -> tuple:
+        return (CardSet, (self.mask,))
+
+    @classmethod
+    def parse(cls, text: str) -> "CardSet":
+        """Parse cards separated by spaces or commas; a card twice is an error."""
+        mask = 0
+        for word in text.replace(",", " ").split():
+            card = Card.parse(word)
+            if mask & card.mask:
+                raise CardParseError(f"card {card.ascii()} is listed twice")
+            mask |= card.mask
+        return cls(mask)
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        for i in _DISPLAY_ORDER:
+            if mask >> i & 1:
+                yield CARDS[i]
+
+    def __len__(self) -> int:
+        return bin(self.mask).count("1")
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask & card.mask)
+
+    def __or__(self, other: CardLike) -> "CardSet":
+        return CardSet(self.mask | _to_mask(other))
+
+    def __and__(self, other: CardLike) -> "CardSet":
+        return CardSet(self.mask & _to_mask(other))
+
+    def __sub__(self, other: CardLike) -> "CardSet":
+        return CardSet(self.mask & ~_to_mask(other))
+
+    __ror__ = __or__
+    __rand__ = __and__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(("CardSet", self.mask))
+
+    def cards(self) -> list[Card]:
+        """The cards in display order."""
+        return list(self)
+
+    def ascii(self) -> str:
+        return " ".join(c.ascii() for c in self)
+
+    def __str__(self) -> str:
+        return " ".join(str(c) for c in self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse({self.ascii()!r})"
+
+
+def _to_mask(cards: CardLike) -> int:
+    if isinstance(cards, int):
+        if cards < 0 or cards >> 24:
+            raise ValueError(f"card mask {cards:#x} has bits outside the 24-card pack")
+        return cards
+    if isinstance(cards, CardSet):
+        return cards.mask
+    if isinstance(cards, Card):
+        return cards.mask
+    mask = 0
+    for card in cards:
+        mask |= card.mask
+    return mask
+
+
+FULL_PACK = CardSet((1 << 24) - 1)
+TREES = CardSet(BIG_TREE.mask | LITTLE_TREE.mask)
+
+
+def suit_cards(suit: Suit) -> CardSet:
+    """All six cards of ``suit`` by face (for clubs this includes the Trees)."""
+    return CardSet(0b111111 << (int(suit) * 6))

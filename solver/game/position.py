@@ -1,0 +1,216 @@
+"""An open position: every remaining card visible, as the solver sees it.
+
+A :class:`Position` is the card-play part of a deal at any moment, also in
+the middle of a trick: the remaining cards of each seat, trump, the current
+trick, the tricks each side has taken, the makers and an optional lone seat
+(whose partner's hand is out of play, so tricks have three cards).
+
+>>> from altbaumer.game.cards import CardSet, Suit
+>>> from altbaumer.game.seats import Seat, Team
+>>> pos = Position.build({"N": "AH", "E": "9C", "S": "KS", "W": "QC"}, trump="H", leader="N",
+...                      makers="NS", tricks_taken=(2, 2))
+>>> pos.to_act, pos.tricks_left, [c.ascii() for c in pos.legal_moves()]
+(<Seat.N: 0>, 1, ['AH'])
+>>> after = pos.play(Card.parse("AH")).play(Card.parse("QC"))
+>>> after.to_act, after.trick
+(<Seat.S: 2>, (Card.parse('AH'), Card.parse('QC')))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
+
+from altbaumer.game.cards import Card, CardSet, Suit
+from altbaumer.errors import AltbaumerError
+from altbaumer.game.rules import illegal_play_reason, legal_cards, trick_winner
+from altbaumer.game.seats import SEATS, Seat, Team, play_order
+
+if TYPE_CHECKING:
+    from altbaumer.game.deal import Deal
+
+__all__ = ["InvalidPosition", "Position"]
+
+TRICKS = 5
+
+
+class InvalidPosition(AltbaumerError):
+    """Hands, trick and counts that no deal can reach."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """The remaining cards of each seat (empty for a lone player's partner),
+    trump, the leader and cards of the current trick, tricks taken so far as
+    ``(N-S, E-W)``, the makers, and the lone seat if any. Immutable; validated
+    on construction."""
+
+    hands: Mapping[Seat, CardSet]
+    trump: Suit
+    leader: Seat
+    trick: tuple[Card, ...] = ()
+    makers: Team = Team.NS
+    lone: Optional[Seat] = None
+    tricks_taken: tuple[int, int] = (0, 0)
+    _order: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hands", {s: CardSet(self.hands.get(s, CardSet())) for s in SEATS})
+        object.__setattr__(self, "trick", tuple(self.trick))
+        object.__setattr__(self, "tricks_taken", tuple(self.tricks_taken))
+        object.__setattr__(self, "_order", play_order(self.leader, skip=self.absent))
+        self._validate()
+
+    @classmethod
+    def build(
+        cls,
+        hands: Mapping[Union[Seat, str], Union[CardSet, str]],
+        trump: Union[Suit, str],
+        leader: Union[Seat, str],
+        trick: Union[Sequence[Card], str] = (),
+        makers: Union[Team, str] = Team.NS,
+        lone: Union[Seat, str, None] = None,
+        tricks_taken: tuple[int, int] = (0, 0),
+    ) -> "Position":
+        """Like the constructor, but accepts text: ``{"N": "AH KS"}``, ``"H"``, ``"N"``, ``"NS"``."""
+
+        def seat(s: Union[Seat, str]) -> Seat:
+            return s if isinstance(s, Seat) else Seat.parse(s)
+
+        return cls(
+            hands={seat(s): CardSet.parse(h) if isinstance(h, str) else h for s, h in hands.items()},
+            trump=trump if isinstance(trump, Suit) else Suit.parse(trump),
+            leader=seat(leader),
+            trick=tuple(Card.parse(w) for w in trick.split()) if isinstance(trick, str) else tuple(trick),
+            makers=makers if isinstance(makers, Team) else Team[makers.replace("-", "").upper()],
+            lone=None if lone is None or lone == "" else seat(lone),
+            tricks_taken=tricks_taken,
+        )
+
+    @classmethod
+    def from_deal(cls, deal: "Deal") -> "Position":
+        """The open position of a deal in its play phase (or finished)."""
+        if deal.trump is None or deal.trick_leader is None:
+            raise InvalidPosition(f"the deal has no card play yet: it is in the {deal.phase.value} phase")
+        hands = {s: deal.hands[s] if s is not deal.absent else CardSet() for s in SEATS}
+        return cls(
+            hands, deal.trump, deal.trick_leader, tuple(deal.trick_cards), deal.makers, deal.lone,
+            (deal.tricks_won[Team.NS], deal.tricks_won[Team.EW]),
+        )
+
+    # -- validation -----------------------------------------------------------
+
+    def _validate(self) -> None:
+        if self.lone is not None and self.lone.team is not self.makers:
+            raise InvalidPosition(f"the lone seat {self.lone} is not a maker ({self.makers} make trump)")
+        absent = self.absent
+        if absent is not None and self.hands[absent]:
+            raise InvalidPosition(f"{absent} sits out beside the lone {self.lone} but holds {self.hands[absent].ascii()}")
+        seen = CardSet()
+        for card in [c for s in SEATS for c in self.hands[s]] + list(self.trick):
+            if card in seen:
+                raise InvalidPosition(f"card {card.ascii()} appears twice")
+            seen = seen | card
+        if len(self.trick) >= len(self._order):
+            raise InvalidPosition(f"the current trick holds {len(self.trick)} cards: a trick has {len(self._order)}")
+        if absent is not None and absent is self.leader:
+            raise InvalidPosition(f"{absent} sits out and cannot lead")
+        self._validate_sizes()
+        self._validate_trick()
+
+    def _validate_sizes(self) -> None:
+        played = len(self.trick)
+        left = len(self.hands[self.leader]) + (1 if played else 0)
+        taken = sum(self.tricks_taken)
+        if min(self.tricks_taken) < 0 or taken + left != TRICKS:
+            raise InvalidPosition(
+                f"{taken} tricks taken and {left} left do not make {TRICKS} (tricks taken {self.tricks_taken})"
+            )
+        if left == 0 and played:
+            raise InvalidPosition("no cards are left but a trick is in progress")
+        for i, seat in enumerate(self._order):
+            expected = left - 1 if i < played else left
+            if len(self.hands[seat]) != expected:
+                raise InvalidPosition(
+                    f"{seat} holds {len(self.hands[seat])} cards but should hold {expected} "
+                    f"({left} tricks to play, {played} card(s) in the current trick)"
+                )
+
+    def _validate_trick(self) -> None:
+        for i, card in enumerate(self.trick):
+            seat = self._order[i]
+            # The player held the card and all of today's hand when playing it.
+            hand_then = self.hands[seat] | card
+            reason = illegal_play_reason(str(seat), hand_then, self.trick[:i], self.trump, card)
+            if reason is not None:
+                raise InvalidPosition(f"illegal card in the current trick: {reason}")
+
+    # -- queries -----------------------------------------------------------------
+
+    @property
+    def absent(self) -> Optional[Seat]:
+        """The lone player's partner, out of play."""
+        return self.lone.partner if self.lone is not None else None
+
+    @property
+    def active_seats(self) -> tuple[Seat, ...]:
+        return tuple(s for s in SEATS if s is not self.absent)
+
+    @property
+    def to_act(self) -> Optional[Seat]:
+        return None if self.is_over else self._order[len(self.trick)]
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks not yet complete, the current one included."""
+        return TRICKS - sum(self.tricks_taken)
+
+    @property
+    def is_over(self) -> bool:
+        return self.tricks_left == 0
+
+    @property
+    def makers_taken(self) -> int:
+        return self.tricks_taken[self.makers]
+
+    def legal_moves(self) -> list[Card]:
+        """The cards the seat to act may play, in display order."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        return list(legal_cards(self.hands[seat], self.trick, self.trump))
+
+    def play(self, card: Card) -> "Position":
+        """The position after the seat to act plays ``card``."""
+        seat = self.to_act
+        if seat is None:
+            raise InvalidPosition("the position is over: all five tricks are played")
+        reason = illegal_play_reason(str(seat), self.hands[seat], self.trick, self.trump, card)
+        if reason is not None:
+            raise InvalidPosition(reason)
+        hands = dict(self.hands)
+        hands[seat] = hands[seat] - card
+        trick = self.trick + (card,)
+        if len(trick) < len(self._order):
+            return Position(hands, self.trump, self.leader, trick, self.makers, self.lone, self.tricks_taken)
+        winner = self._order[trick_winner(trick, self.trump)]
+        taken = list(self.tricks_taken)
+        taken[winner.team] += 1
+        return Position(hands, self.trump, winner, (), self.makers, self.lone, (taken[0], taken[1]))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready: cards written like ``QC``, ``TH``."""
+        return {
+            "hands": {str(s): [c.ascii() for c in self.hands[s]] for s in SEATS},
+            "trump": self.trump.letter,
+            "leader": str(self.leader),
+            "trick": [c.ascii() for c in self.trick],
+            "makers": str(self.makers),
+            "lone": str(self.lone) if self.lone is not None else None,
+            "tricks_taken": {"N-S": self.tricks_taken[0], "E-W": self.tricks_taken[1]},
+            "to_act": str(self.to_act) if self.to_act is not None else None,
+        }
+
+    def __hash__(self) -> int:
+        return hash((tuple(self.hands[s].mask for s in SEATS), self.trump, self.leader, self.trick,
+                     self.makers, self.lone, self.tricks_taken))

@@ -1,0 +1,213 @@
+"""Whole matches played by policies, and statistics over many of them.
+
+Each match draws its randomness from its own seed derived from the run's seed
+and the match number, so the results do not depend on how the matches are
+split between worker processes.
+
+>>> stats = simulate_matches(3, seed=1)
+>>> stats.matches, sum(stats.match_wins.values())
+(3, 3)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Optional
+
+from altbaumer.abn.board import Board, board_from_deal
+from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.match import DealRecord, Match, draw_for_partners
+from altbaumer.play.policies import POLICIES, Policy, make_policy
+from altbaumer.game.seats import SEATS, Seat, Team
+
+__all__ = ["SimulationStats", "play_deal", "play_match", "simulate_matches"]
+
+
+@dataclass
+class SimulationStats:
+    """Counts over simulated matches; two of them add up with ``merge``."""
+
+    matches: int = 0
+    deals: int = 0
+    rounds: int = 0
+    deciders: int = 0
+    makers_tricks: Counter = field(default_factory=Counter)  # tricks -> deals
+    accepted: int = 0
+    refused: int = 0
+    compulsory: int = 0
+    cut_trees_taken: int = 0
+    lone_attempts: int = 0
+    lone_made: int = 0
+    lone_marches: int = 0
+    rounds_won_by_lone_march: int = 0
+    match_wins: Counter = field(default_factory=Counter)  # "N-S"/"E-W" -> matches
+    deals_per_match: Counter = field(default_factory=Counter)  # deals -> matches
+
+    def merge(self, other: "SimulationStats") -> "SimulationStats":
+        for name, value in vars(other).items():
+            mine = getattr(self, name)
+            setattr(self, name, mine + value)
+        return self
+
+    def add_deal(self, deal: Deal, decider_round_win: bool) -> None:
+        self.deals += 1
+        self.makers_tricks[deal.makers_tricks] += 1
+        self.accepted += deal.accepted is True
+        self.refused += deal.accepted is False
+        self.compulsory += len(deal.taken) == 4
+        self.cut_trees_taken += len(deal.cut_trees)
+        if deal.lone is not None:
+            self.lone_attempts += 1
+            self.lone_made += deal.makers_tricks >= 3
+            self.lone_marches += deal.makers_tricks == 5
+            self.rounds_won_by_lone_march += deal.makers_tricks == 5 and not decider_round_win
+
+    # -- derived figures -----------------------------------------------------
+
+    def share(self, count: int, of: Optional[int] = None) -> float:
+        whole = self.deals if of is None else of
+        return count / whole if whole else 0.0
+
+    @property
+    def made(self) -> int:
+        return self.makers_tricks[3] + self.makers_tricks[4]
+
+    @property
+    def marched(self) -> int:
+        return self.makers_tricks[5]
+
+    @property
+    def failed(self) -> int:
+        return sum(self.makers_tricks[t] for t in range(3))
+
+    def to_dict(self) -> dict[str, Any]:
+        per_match = sorted(self.deals_per_match.elements())
+        return {
+            "matches": self.matches,
+            "deals": self.deals,
+            "rounds": self.rounds,
+            "deciders": self.deciders,
+            "deals_per_match": {
+                "mean": self.deals / self.matches if self.matches else 0.0,
+                "min": per_match[0] if per_match else 0,
+                "max": per_match[-1] if per_match else 0,
+            },
+            "makers": {
+                "made_3_or_4": self.made,
+                "march": self.marched,
+                "failed": self.failed,
+                "took_none": self.makers_tricks[0],
+                "tricks_histogram": {str(t): self.makers_tricks[t] for t in range(6)},
+            },
+            "trump_making": {"accepted": self.accepted, "refused": self.refused, "compulsory": self.compulsory},
+            "cut_trees_taken": self.cut_trees_taken,
+            "lone": {
+                "attempts": self.lone_attempts,
+                "made": self.lone_made,
+                "marches": self.lone_marches,
+                "rounds_won_by_lone_march": self.rounds_won_by_lone_march,
+            },
+            "match_wins": {str(team): self.match_wins[str(team)] for team in Team},
+        }
+
+
+def play_deal(deal: Deal, players: Mapping[Seat, Policy]) -> Deal:
+    """Let the policies play ``deal`` to its end."""
+    while deal.phase is not Phase.DONE:
+        seat = deal.to_act
+        assert seat is not None
+        deal.apply(players[seat].choose(deal.view(seat)))
+    return deal
+
+
+def play_match(rng: random.Random, players: Mapping[Seat, Policy], stats: SimulationStats,
+               on_deal: Optional[Callable[[Deal, DealRecord], None]] = None) -> Match:
+    """Draw for partners, then play deals until one team wins two rounds;
+    ``on_deal`` sees every finished deal with its record in the match."""
+    match = Match(draw_for_partners(rng).first_dealer)
+    while match.winner is None:
+        deal = play_deal(match.new_deal(rng), players)
+        record = match.record(deal)
+        if on_deal is not None:
+            on_deal(deal, record)
+        stats.add_deal(deal, decider_round_win=record.decider)
+        stats.rounds += record.round_winner is not None
+        stats.deciders += record.decider
+    stats.matches += 1
+    stats.match_wins[str(match.winner)] += 1
+    stats.deals_per_match[len(match.deals)] += 1
+    return match
+
+
+def _match_rng(seed: int, index: int) -> random.Random:
+    return random.Random(f"altbaumer-simulate:{seed}:{index}")
+
+
+def _simulate_range(seed: int, start: int, stop: int, ns: str, ew: str,
+                    record: bool = False) -> tuple[SimulationStats, list[Board]]:
+    stats = SimulationStats()
+    boards: list[Board] = []
+    for index in range(start, stop):
+        rng = _match_rng(seed, index)
+        players = {s: make_policy(ns if s.team is Team.NS else ew, rng.getrandbits(64)) for s in SEATS}
+        on_deal = _recorder(boards, seed, index, ns, ew) if record else None
+        play_match(rng, players, stats, on_deal)
+    return stats, boards
+
+
+def _recorder(boards: list[Board], seed: int, index: int, ns: str, ew: str) -> Callable[[Deal, DealRecord], None]:
+    """Keeps each deal of match ``index`` as a board of a deal file."""
+    names = {"North": ns, "South": ns, "East": ew, "West": ew}
+
+    def keep(deal: Deal, record: DealRecord) -> None:
+        tags = {"Event": f"altbaumer simulate --seed {seed}", "Board": f"{index + 1}.{record.number}", **names,
+                "Match": str(index + 1), "Round": "decider" if record.decider else str(record.round_number)}
+        boards.append(board_from_deal(deal, tags))
+
+    return keep
+
+
+def simulate_matches(
+    matches: int,
+    seed: int = 0,
+    ns: str = "heuristic",
+    ew: str = "heuristic",
+    workers: int = 1,
+    progress: Optional[Callable[[int], None]] = None,
+    record: Optional[list[Board]] = None,
+) -> SimulationStats:
+    """Play ``matches`` whole matches, N–S with policy ``ns`` and E–W with ``ew``.
+
+    ``progress`` is called with the number of matches just finished. Given a
+    ``record`` list, every deal played is appended to it as a
+    :class:`~altbaumer.abn.board.Board` (with its play), in match order.
+    """
+    for name in (ns, ew):
+        if name not in POLICIES:
+            raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+    if matches < 0:
+        raise ValueError("the number of matches cannot be negative")
+    chunk = max(1, min(100, matches // (workers * 8) or 1))
+    ranges = [(i, min(i + chunk, matches)) for i in range(0, matches, chunk)]
+    total = SimulationStats()
+    keep = record is not None
+
+    def collect(result: tuple[SimulationStats, list[Board]], done: int) -> None:
+        total.merge(result[0])
+        if record is not None:
+            record.extend(result[1])
+        if progress:
+            progress(done)
+
+    if workers <= 1:
+        for start, stop in ranges:
+            collect(_simulate_range(seed, start, stop, ns, ew, keep), stop - start)
+        return total
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_simulate_range, seed, start, stop, ns, ew, keep) for start, stop in ranges]
+        for future, (start, stop) in zip(futures, ranges):
+            collect(future.result(), stop - start)
+    return total

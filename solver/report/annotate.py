@@ -1,0 +1,378 @@
+"""Annotate recorded games: every card and decision rated.
+
+Card play is rated double dummy: before and after every card, the makers'
+final tricks with best play by both sides from there. A card that costs its
+side a trick is marked ``?``; one that changes the deal's score (a make turned
+into a failure, a march or lone march lost, the defenders' march conceded) is
+marked ``??`` (docs/annotate.md). Decisions (accept or refuse, the discard,
+lone play) are rated with :mod:`altbaumer.hidden.rating` from the deciding seat's
+knowledge only, and so, with ``single_dummy``, is every card.
+
+Annotations are written as commentary in a stable, machine-readable form,
+one ``{...}`` block each, and replace any earlier ones on a second run:
+
+* ``{dd 3>2 best AH TH}`` — a card: makers' tricks before > after, the optimal cards;
+* ``{sd net -0.25±0.05 best AH}`` — a card rated from the player's knowledge;
+* ``{rate net -0.21±0.04 best refuse}`` — a decision (on its tag).
+
+>>> from altbaumer.abn.board import load_boards
+>>> from pathlib import Path
+>>> board = load_boards(Path(__file__).parents[2] / "examples" / "refusal.abn")[0]
+>>> notes = annotate_board(board, decisions=False)
+>>> len(notes.cards), notes.cards[0].card.ascii(), notes.cards[0].before >= notes.cards[-1].after - 5
+(20, 'QC', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from altbaumer.abn.board import Board, PlayedCard
+from altbaumer.game.cards import Card, CardSet
+from altbaumer.errors import AltbaumerError
+from altbaumer.hidden.rating import Rating, partner_view, rate_view
+from altbaumer.abn.record import IncompleteBoard, Replay, replay, seat_view
+from altbaumer.game.scoring import makers_points
+from altbaumer.dd.solver import Solver
+from altbaumer.game.seats import Seat
+
+__all__ = ["CardNote", "DecisionNote", "BoardNotes", "annotate_board", "strip_annotations", "ANNOTATION_PREFIXES", "report",
+           "score_changes", "player_summaries"]
+
+ANNOTATION_PREFIXES = ("dd ", "sd ", "rate ")
+"""Commentary parts written by the annotator (and removed before a new run)."""
+_OUR_MARKS = ("?", "??")
+_DD = re.compile(r"^dd \d>\d best ")
+
+
+@dataclass(frozen=True)
+class CardNote:
+    """One card of the play: makers' double-dummy tricks before and after
+    it, the optimal cards, the tricks it lost its side, its mark, and, with
+    single-dummy rating, the rating from the player's knowledge."""
+
+    trick: int
+    seat: Seat
+    card: Card
+    maker: bool
+    before: int
+    after: int
+    best: tuple[Card, ...]
+    mark: str
+    single_dummy: Optional[Rating] = None
+
+    @property
+    def lost(self) -> int:
+        """Tricks the card cost the player's side (0 if it kept the value)."""
+        return self.before - self.after if self.maker else self.after - self.before
+
+    @property
+    def sd_loss(self) -> float:
+        """Expected net points the card lost from the player's knowledge (0 without a rating)."""
+        return 0.0 if self.single_dummy is None else self.single_dummy.loss(self.card.ascii())
+
+    @property
+    def sd_error(self) -> bool:
+        """The card loses beyond the single-dummy rating's confidence interval."""
+        return self.single_dummy is not None and self.single_dummy.significant(self.card.ascii())
+
+    def comment(self) -> Optional[str]:
+        if not self.mark:
+            return None
+        return f"dd {self.before}>{self.after} best {' '.join(c.ascii() for c in self.best)}"
+
+    def sd_comment(self) -> Optional[str]:
+        if not self.sd_error:
+            return None
+        return _rating_comment("sd", self.single_dummy, self.card.ascii())  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"trick": self.trick, "seat": str(self.seat), "card": self.card.ascii(), "maker": self.maker,
+                "before": self.before, "after": self.after, "best": [c.ascii() for c in self.best],
+                "lost": self.lost, "mark": self.mark,
+                "single_dummy": None if self.single_dummy is None else {
+                    **self.single_dummy.to_dict(), "error": self.sd_error, "loss": self.sd_loss}}
+
+
+@dataclass(frozen=True)
+class DecisionNote:
+    """A recorded decision rated from the decider's knowledge: the choice
+    made, the rating of every option, the expected net points the choice lost
+    against the best, and whether that loss exceeds its 95% interval."""
+
+    decision: str  # turn, discard, alone
+    tag: str  # the ABN tag that records it
+    seat: Seat
+    chosen: str
+    rating: Rating
+
+    @property
+    def loss(self) -> float:
+        """Expected net points lost against the best option (for the decider's side)."""
+        return self.rating.loss(self.chosen)
+
+    @property
+    def error(self) -> bool:
+        return self.rating.significant(self.chosen)
+
+    def comment(self) -> Optional[str]:
+        return _rating_comment("rate", self.rating, self.chosen) if self.error else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"decision": self.decision, "tag": self.tag, "seat": str(self.seat), "chosen": self.chosen,
+                "loss": self.loss, "error": self.error, "rating": self.rating.to_dict()}
+
+
+def _rating_comment(prefix: str, rating: Rating, chosen: str) -> str:
+    option = rating.option(chosen)
+    ci = f"±{option.delta_ci95:.2f}" if option.delta_ci95 else ""
+    return f"{prefix} {rating.objective} {option.delta:+.2f}{ci} best {rating.best.option}"
+
+
+@dataclass
+class BoardNotes:
+    """The annotation of one board (``board`` is the annotated copy)."""
+
+    board: Board
+    cards: list[CardNote] = field(default_factory=list)
+    decisions: list[DecisionNote] = field(default_factory=list)
+    start: Optional[int] = None  # makers' double-dummy tricks at the first lead
+    result: Optional[int] = None  # makers' tricks, when the play is complete
+    skipped: list[str] = field(default_factory=list)  # what could not be rated, and why
+
+    @property
+    def dd_errors(self) -> int:
+        return sum(1 for c in self.cards if c.mark)
+
+    def summary(self) -> dict[str, Any]:
+        return {"cards": len(self.cards), "dd_errors": self.dd_errors,
+                "dd_blunders": sum(1 for c in self.cards if c.mark == "??"),
+                "tricks_lost": sum(c.lost for c in self.cards),
+                "sd_errors": sum(1 for c in self.cards if c.sd_error),
+                "decision_errors": sum(1 for d in self.decisions if d.error),
+                "points_lost": round(sum(max(d.loss, 0.0) for d in self.decisions if d.error)
+                                     + sum(max(c.sd_loss, 0.0) for c in self.cards if c.sd_error), 4)}
+
+    def to_dict(self) -> dict[str, Any]:
+        board = self.board
+        return {"board": board.number, "source": board.source, "line": board.line("Dealer"),
+                "tags": dict(board.tags), "dealer": str(board.dealer), "forehand": str(board.forehand),
+                "start": self.start, "result": self.result, "summary": self.summary(),
+                "cards": [c.to_dict() for c in self.cards], "decisions": [d.to_dict() for d in self.decisions],
+                "skipped": list(self.skipped), "abn": board.to_dict()}
+
+
+# -- the annotator ---------------------------------------------------------------------
+
+
+def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool = False, samples: int = 10_000,
+                   exact_limit: int = 20_000, seed: int = 0, threads: int = 0,
+                   solver: Optional[Solver] = None) -> BoardNotes:
+    """Rate every card (double dummy) and, with ``decisions``, every recorded
+    decision of ``board`` (from the decider's knowledge, ``samples`` worlds).
+    Raises :class:`~altbaumer.abn.board.AbnError` for a board that breaks the rules."""
+    clean = strip_annotations(board)
+    state = replay(clean)
+    notes = BoardNotes(clean)
+    solver = solver or Solver()
+    rate = _rater(samples, exact_limit, seed, threads, solver)
+    if decisions:
+        _rate_decisions(clean, notes, rate)
+    if clean.tricks:
+        _rate_cards(clean, state, notes, solver, rate if single_dummy else None)
+    notes.board = _written(clean, notes)
+    return notes
+
+
+def _rater(samples: int, exact_limit: int, seed: int, threads: int, solver: Solver) -> Callable[[Any], Rating]:
+    def rate(view: Any) -> Rating:
+        return rate_view(view, samples=samples, exact_limit=exact_limit, seed=seed, threads=threads,
+                         partial_on_interrupt=False, solver=solver)
+
+    return rate
+
+
+def strip_annotations(board: Board) -> Board:
+    """A copy of ``board`` without the annotator's commentary and marks."""
+    tricks = [tuple(_strip_card(p) for p in trick) for trick in board.tricks]
+    comments = {tag: text for tag, text in ((t, _strip_text(c)) for t, c in board.comments.items()) if text}
+    notes = [n for n in board.notes if not n.startswith("altbaumer annotate:")]
+    return dataclasses.replace(board, tricks=tricks, comments=comments, notes=notes)
+
+
+def _strip_text(text: Optional[str]) -> Optional[str]:
+    if text is None:
+        return None
+    kept = [part for part in text.split("\n") if not part.startswith(ANNOTATION_PREFIXES)]
+    return "\n".join(kept) if kept else None
+
+
+def _strip_card(played: PlayedCard) -> PlayedCard:
+    ours = played.comment is not None and any(_DD.match(p) for p in played.comment.split("\n"))
+    mark = "" if ours and played.mark in _OUR_MARKS else played.mark
+    return PlayedCard(played.card, mark, _strip_text(played.comment))
+
+
+def score_changes(before: int, after: int) -> bool:
+    """The deal's points differ between the two makers' trick totals."""
+    return makers_points(before) != makers_points(after)
+
+
+def _rate_cards(board: Board, state: Replay, notes: BoardNotes, solver: Solver,
+                rate: Optional[Callable[[Any], Rating]]) -> None:
+    opening = replay(dataclasses.replace(board, tricks=[], result=None))
+    try:
+        pos = opening.position()
+    except IncompleteBoard as error:
+        notes.skipped.append(f"card play: {error}")
+        return
+    played = 0
+    for trick_number, trick in enumerate(board.tricks, 1):
+        for entry in trick:
+            seat = pos.to_act
+            assert seat is not None
+            moves = solver.solve_moves(pos)
+            maker = seat.team is pos.makers
+            value = (max if maker else min)(moves.values())
+            after = moves[entry.card]
+            lost = value - after if maker else after - value
+            mark = "" if lost <= 0 else ("??" if score_changes(value, after) else "?")
+            best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
+            sd = _single_dummy(board, played, seat, rate) if rate is not None else None
+            notes.cards.append(CardNote(trick_number, seat, entry.card, maker, value, after, best, mark, sd))
+            pos = pos.play(entry.card)
+            played += 1
+    notes.start = notes.cards[0].before  # the value of the opening position
+    if len(state.tricks) == 5:
+        notes.result = state.makers_tricks
+
+
+def _single_dummy(board: Board, played: int, seat: Seat, rate: Callable[[Any], Rating]) -> Rating:
+    """The card's rating from the player's knowledge, at the moment it was played."""
+    state = replay(_truncated_play(board, played))
+    return rate(seat_view(state, seat))
+
+
+def _truncated_play(board: Board, cards: int) -> Board:
+    tricks, left = [], cards
+    for trick in board.tricks:
+        if left <= 0:
+            break
+        tricks.append(trick[:left])
+        left -= len(trick)
+    return dataclasses.replace(board, tricks=tricks, result=None)
+
+
+def _before(board: Board, stage: str) -> Board:
+    """``board`` stopped just before a decision: turn, discard or alone."""
+    cut = dict(alone_recorded=False, play_leader=None, tricks=[], result=None, alone=None)
+    if stage in ("turn", "discard"):
+        cut["discards"] = None
+    if stage == "turn":
+        cut["accepted"] = None
+    return dataclasses.replace(board, **cut)
+
+
+def _rate_decisions(board: Board, notes: BoardNotes, rate: Callable[[Any], Rating]) -> None:
+    fh = board.forehand
+    steps: list[tuple[str, str, Seat, Optional[str], bool]] = []
+    if board.accepted is not None:
+        steps.append(("turn", "Turn", fh, "accept" if board.accepted else "refuse", False))
+    if board.discards is not None and None not in board.discards:
+        steps.append(("discard", "Discard", fh, CardSet(board.discards).ascii(), False))  # type: ignore[arg-type]
+    if board.alone_recorded or board.play_leader is not None:
+        steps.append(("alone", "Alone", fh, "alone" if board.alone is fh else "together", False))
+        if board.alone is not fh:
+            steps.append(("alone", "Alone", fh.partner, "alone" if board.alone is fh.partner else "together", True))
+    for decision, tag, seat, chosen, partner in steps:
+        try:
+            state = replay(_before(board, decision))
+            view = seat_view(state, seat)
+            rating = rate(partner_view(view) if partner else view)
+        except (IncompleteBoard, AltbaumerError) as error:
+            notes.skipped.append(f"{decision} ({seat}): {error}")
+            continue
+        notes.decisions.append(DecisionNote(decision, tag, seat, chosen, rating))  # type: ignore[arg-type]
+
+
+def _written(board: Board, notes: BoardNotes) -> Board:
+    """The board with the annotations as marks and commentary."""
+    by_card = iter(notes.cards)
+    tricks = []
+    for trick in board.tricks:
+        row = []
+        for entry in trick:
+            note = next(by_card, None)
+            if note is None:
+                row.append(entry)
+                continue
+            parts = [p for p in (entry.comment, note.comment(), note.sd_comment()) if p]
+            mark = note.mark if note.mark and entry.mark in ("", *_OUR_MARKS) else entry.mark
+            row.append(PlayedCard(entry.card, mark, "\n".join(parts) if parts else None))
+        tricks.append(tuple(row))
+    comments = dict(board.comments)
+    for decision in notes.decisions:
+        text = decision.comment()
+        if text:
+            comments[decision.tag] = "\n".join(p for p in (comments.get(decision.tag), text) if p)
+    summary = notes.summary()
+    note = (f"altbaumer annotate: {summary['cards']} cards, {summary['dd_errors']} double-dummy errors "
+            f"({summary['tricks_lost']} tricks lost), {summary['decision_errors']} decision errors")
+    return dataclasses.replace(board, tricks=tricks, comments=comments, notes=[note] + list(board.notes))
+
+
+def player_summaries(boards: list[BoardNotes]) -> dict[str, dict[str, Any]]:
+    """Per player (the name in the board's seat tag, else the seat): cards
+    played, double-dummy errors, tricks lost, decision errors, expected
+    points lost."""
+    players: dict[str, dict[str, Any]] = {}
+
+    def entry(board: Board, seat: Seat) -> dict[str, Any]:
+        name = board.tags.get({"N": "North", "E": "East", "S": "South", "W": "West"}[str(seat)]) or str(seat)
+        return players.setdefault(name, {"cards": 0, "dd_errors": 0, "tricks_lost": 0, "sd_errors": 0,
+                                         "decision_errors": 0, "points_lost": 0.0})
+
+    for notes in boards:
+        for card in notes.cards:
+            row = entry(notes.board, card.seat)
+            row["cards"] += 1
+            row["dd_errors"] += bool(card.mark)
+            row["tricks_lost"] += card.lost
+            row["sd_errors"] += card.sd_error
+            row["points_lost"] += max(card.sd_loss, 0.0) if card.sd_error else 0.0
+        for decision in notes.decisions:
+            row = entry(notes.board, decision.seat)
+            row["decision_errors"] += decision.error
+            row["points_lost"] += max(decision.loss, 0.0) if decision.error else 0.0
+    for row in players.values():
+        row["points_lost"] = round(row["points_lost"], 4)
+    return players
+
+
+def report(boards: list[BoardNotes], errors: Optional[list[str]] = None) -> dict[str, Any]:
+    """Everything as JSON-ready data: every board's figures, per-player and
+    per-match summaries (a match is the boards sharing a ``Match`` tag, else
+    a file), and the boards that could not be annotated."""
+    matches: dict[str, list[BoardNotes]] = {}
+    for notes in boards:
+        key = notes.board.tags.get("Match")
+        matches.setdefault(f"{notes.board.source} match {key}" if key else notes.board.source, []).append(notes)
+    return {
+        "format": "altbaumer-annotation",
+        "version": 1,
+        "boards": [n.to_dict() for n in boards],
+        "players": player_summaries(boards),
+        "matches": {name: {**_totals(group), "boards": len(group)} for name, group in matches.items()},
+        "total": {**_totals(boards), "boards": len(boards)},
+        "errors": list(errors or []),
+    }
+
+
+def _totals(boards: list[BoardNotes]) -> dict[str, Any]:
+    keys = ("cards", "dd_errors", "dd_blunders", "tricks_lost", "sd_errors", "decision_errors", "points_lost")
+    sums = {k: sum(n.summary()[k] for n in boards) for k in keys}
+    sums["points_lost"] = round(sums["points_lost"], 4)
+    return sums

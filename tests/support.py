@@ -1,0 +1,137 @@
+"""Shared test support: card helpers and seeded generators of random valid positions.
+
+Every position is reached the honest way: a random 24-card pack is dealt five
+cards a seat (the last four cards are the unused stock), and random legal
+cards are played with :meth:`Position.play` from the full hands. The result is
+a deterministic function of the ``random.Random`` passed in.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Optional
+
+from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit
+from altbaumer.game.position import Position
+from altbaumer.game.rules import ORDINARY_CLUBS
+from altbaumer.game.seats import SEATS, forehand_of, play_order
+
+TRICKS = 5
+HAND_SIZE = 5
+NON_CLUB_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+
+
+def cards(text: str) -> list[Card]:
+    """``cards("QC 9H")`` → [Q♣, 9♥]."""
+    return [Card.parse(w) for w in text.split()]
+
+
+def cset(text: str) -> CardSet:
+    return CardSet.parse(text)
+
+
+def full_deal(rng: random.Random, lone: bool, trump: Optional[Suit] = None) -> Position:
+    """The open position at the first lead of a random deal: random dealer,
+    trump random (or ``trump``), makers = forehand's side, and if ``lone`` a
+    random maker plays alone (the partner's hand is put aside). Forehand
+    leads; if forehand sits out, the next active seat does (rules.md)."""
+    pack = list(CARDS)
+    rng.shuffle(pack)
+    dealer = rng.choice(SEATS)
+    trump = trump if trump is not None else rng.choice(tuple(Suit))
+    forehand = forehand_of(dealer)
+    makers = forehand.team
+    lone_seat = rng.choice(makers.seats) if lone else None
+    absent = lone_seat.partner if lone_seat is not None else None
+    hands = {seat: pack[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i, seat in enumerate(SEATS)}
+    if absent is not None:
+        hands[absent] = []
+    leader = forehand if forehand is not absent else forehand.next()
+    return Position(hands, trump, leader, (), makers, lone_seat)
+
+
+def play_randomly(pos: Position, rng: random.Random, tricks_left: int, mid_trick: int = 0) -> Position:
+    """Play random legal cards until ``tricks_left`` tricks remain (the current
+    one included) and ``mid_trick`` cards lie in the current trick."""
+    done_cards = (pos.tricks_left - tricks_left) * len(pos.active_seats) + mid_trick - len(pos.trick)
+    if done_cards < 0:
+        raise ValueError(f"cannot go back to {tricks_left} tricks left from {pos.tricks_left}")
+    for _ in range(done_cards):
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    assert pos.tricks_left == tricks_left and len(pos.trick) == mid_trick
+    return pos
+
+
+def random_position(
+    rng: random.Random,
+    tricks_left: int,
+    lone: bool,
+    mid_trick: int = 0,
+    trump: Optional[Suit] = None,
+) -> Position:
+    """A random valid position with ``tricks_left`` tricks to play (1..5) and
+    ``mid_trick`` cards (0..2 lone, 0..3 otherwise) in the current trick."""
+    trick_size = 3 if lone else 4
+    if not 1 <= tricks_left <= TRICKS or not 0 <= mid_trick < trick_size:
+        raise ValueError(f"no position with {tricks_left} tricks left and {mid_trick} cards in a {trick_size}-card trick")
+    return play_randomly(full_deal(rng, lone, trump), rng, tricks_left, mid_trick)
+
+
+def tree_rule_matters(pos: Position) -> bool:
+    """The current trick was led with an ordinary club, clubs are not trump,
+    and a seat still to play to it holds a Tree."""
+    if not pos.trick or pos.trump is Suit.CLUBS or pos.trick[0] not in ORDINARY_CLUBS:
+        return False
+    order = play_order(pos.leader, skip=pos.absent)
+    return any(pos.hands[seat] & TREES for seat in order[len(pos.trick) :])
+
+
+def club_lead_position(
+    rng: random.Random,
+    tricks_left: int = 5,
+    lone: bool = False,
+    mid_trick: Optional[int] = None,
+    trump: Optional[Suit] = None,
+) -> Position:
+    """A random position in which the current trick was led with an ordinary
+    club while clubs are not trump, and a follower still to play holds a Tree:
+    the Tree's double life as a club matters. ``mid_trick`` (≥ 1, random if
+    not given) is the number of cards already in the trick; ``trump`` must not
+    be clubs (random among the others if not given).
+
+    Deals are drawn until the leader of the trick with ``tricks_left`` tricks
+    to play holds an ordinary club while another active seat holds a Tree;
+    then the club is led and the followers play random legal cards, keeping
+    at least one Tree-holder still to play."""
+    if trump is Suit.CLUBS:
+        raise ValueError("the Tree rule needs a trump other than clubs")
+    trick_size = 3 if lone else 4
+    if mid_trick is not None and not 1 <= mid_trick < trick_size:
+        raise ValueError(f"a club lead position has 1..{trick_size - 1} cards in the trick, not {mid_trick}")
+    for _ in range(100_000):
+        want = mid_trick if mid_trick is not None else rng.randrange(1, trick_size)
+        pos = full_deal(rng, lone, trump if trump is not None else rng.choice(NON_CLUB_SUITS))
+        pos = play_randomly(pos, rng, tricks_left)
+        clubs = [c for c in pos.hands[pos.leader] if c in ORDINARY_CLUBS]
+        if not clubs:
+            continue
+        pos = pos.play(rng.choice(clubs))
+        while len(pos.trick) < want and tree_rule_matters(pos):
+            keep = [c for c in pos.legal_moves() if tree_rule_matters(pos.play(c))]
+            if not keep:
+                break
+            pos = pos.play(rng.choice(keep))
+        if len(pos.trick) == want and tree_rule_matters(pos):
+            return pos
+    raise RuntimeError("no club-lead position found")  # pragma: no cover
+
+
+def describe(pos: Position) -> str:
+    """A ``Position.build(...)`` expression that recreates ``pos`` (paste it to reproduce)."""
+    hands = ", ".join(f'"{seat}": "{pos.hands[seat].ascii()}"' for seat in SEATS)
+    trick = " ".join(c.ascii() for c in pos.trick)
+    lone = f'"{pos.lone}"' if pos.lone is not None else None
+    return (
+        f'Position.build({{{hands}}}, trump="{pos.trump.letter}", leader="{pos.leader}", trick="{trick}", '
+        f'makers="{pos.makers.name}", lone={lone}, tricks_taken={pos.tricks_taken})'
+    )
