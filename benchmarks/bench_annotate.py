@@ -4,7 +4,7 @@ Targets (issue 6, on the 2-core machine): double-dummy annotation of the
 match under one second; with every decision rated on 10,000 worlds, under
 ten seconds.
 
-    python benchmarks/bench_annotate.py [--samples 10000] [--threads 0]
+    python benchmarks/bench_annotate.py [--samples 10000] [--threads N]
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import argparse
 import time
 from pathlib import Path
 
-from altbaumer.abn.board import load_boards
+from altbaumer.abn import load_boards
 from altbaumer.report.annotate import annotate_board
 from altbaumer.dd.solver import Solver
 
@@ -23,7 +23,7 @@ MATCH = Path(__file__).resolve().parent.parent / "examples" / "match.abn"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--samples", type=int, default=10_000)
-    parser.add_argument("--threads", type=int, default=0, help="solver threads (0: all cores)")
+    parser.add_argument("--threads", type=int, default=None, help="solver threads (default: all cores)")
     args = parser.parse_args()
     boards = load_boards(MATCH)
     annotate_board(boards[0], decisions=True, samples=200, threads=args.threads)  # warm-up, untimed

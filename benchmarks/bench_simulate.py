@@ -1,6 +1,6 @@
 """Benchmark: whole simulated matches per second (issue 2's 10,000-match figure).
 
-    python benchmarks/bench_simulate.py --matches 10000 --workers 2 [--json]
+    python benchmarks/bench_simulate.py --matches 10000 --processes 2 [--json]
 
 Prints matches/s and deals/s for one worker and for the requested workers,
 measured in the same run so their ratio is meaningful on a noisy machine.
@@ -34,7 +34,7 @@ def measure(matches: int, workers: int, seed: int) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=10_000)
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--processes", "--workers", dest="workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

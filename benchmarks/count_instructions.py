@@ -9,7 +9,8 @@ instruction counts do not. Run under callgrind on a build without AVX-512
     callgrind_annotate --inclusive=yes cg.out | grep solve_rows
 
 and divide the inclusive count of ``solve_rows`` by the number of deals
-printed. Rebuild normally afterwards (``pip install -e .``).
+printed. Rebuild normally afterwards (``python setup.py build_ext --inplace
+--force``: without ``--force`` the portable modules look up to date).
 """
 
 import argparse
@@ -21,6 +22,6 @@ parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.R
 parser.add_argument("--deals", type=int, default=3000)
 parser.add_argument("--seed", type=int, default=1)
 args = parser.parse_args()
-solver = Solver()
+solver = Solver(threads=1)  # one thread: callgrind counts the calling thread's solve_rows
 solver.solve_batch(full_deal_rows(args.deals, args.seed, 0))
 print(f"{args.deals} full deals, {solver.last_nodes / args.deals:.1f} nodes per deal")

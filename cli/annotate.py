@@ -11,7 +11,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from altbaumer.abn.board import AbnError, Board, atomic_write, load_boards, write_boards
+from altbaumer.abn import Board, atomic_write, load_boards, write_boards
+from altbaumer.errors import AbnError
 from altbaumer.report.annotate import BoardNotes, annotate_board, report
 from altbaumer.dd.solver import Solver
 
@@ -34,7 +35,7 @@ FORMATS = ("abn", "json", "html")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
-                     single_dummy: bool, samples: int, exact_limit: int, seed: int, workers: int, as_json: bool,
+                     single_dummy: bool, samples: int, exact_limit: int, seed: int, threads: Optional[int], as_json: bool,
                      no_progress: bool) -> None:
     """Annotate recorded games: every card double dummy, every decision from
     the decider's knowledge.
@@ -50,7 +51,7 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     boards, errors = _read(files)
     started = time.perf_counter()
     notes = _annotate(boards, errors, decisions=decisions, single_dummy=single_dummy, samples=samples,
-                      exact_limit=exact_limit, seed=seed, threads=workers,
+                      exact_limit=exact_limit, seed=seed, threads=threads,
                       show=not as_json and not no_progress)
     seconds = time.perf_counter() - started
     data = report(notes, errors)
@@ -89,20 +90,21 @@ def _read(files: tuple[str, ...]) -> tuple[list[Board], list[str]]:
     return boards, errors
 
 
-def _annotate(boards: list[Board], errors: list[str], show: bool, **options: Any) -> list[BoardNotes]:
-    solver = Solver()
-    notes = []
-    with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
-                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
-                  transient=True) as bar:
-        task = bar.add_task("boards", total=len(boards))
-        for board in boards:
-            try:
-                notes.append(annotate_board(board, solver=solver, **options))
-            except AbnError as error:
-                errors.append(str(error))
-            bar.advance(task)
-    return notes
+def _annotate(boards: list[Board], errors: list[str], show: bool, threads: Optional[int],
+              **options: Any) -> list[BoardNotes]:
+    with Solver(threads=threads) as solver:  # one set of tables and threads for every board
+        notes = []
+        with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
+                      TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
+                      transient=True) as bar:
+            task = bar.add_task("boards", total=len(boards))
+            for board in boards:
+                try:
+                    notes.append(annotate_board(board, solver=solver, **options))
+                except AbnError as error:
+                    errors.append(str(error))
+                bar.advance(task)
+        return notes
 
 
 def _write(output: str, fmt: str, notes: list[BoardNotes], data: dict[str, Any]) -> None:

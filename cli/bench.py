@@ -13,14 +13,13 @@ from rich.text import Text
 
 from altbaumer.dd.bench import BenchReport, BenchRow, dds_available, run_benchmark
 
-from .output import BadInput, print_json, stderr, stdout
+from .output import BadInput, print_json, stderr, stdout, threads_option
 
 
 @click.command("bench")
 @click.option("--seconds", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
               help="Solving time per row (the brute-force reference gets 2-3× this).")
-@click.option("--threads", "-j", type=click.IntRange(min=1), default=None,
-              help="Threads of the multi-threaded rows (default: all cores).")
+@threads_option(help="Threads of the multi-threaded rows (default: all cores).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generated positions.")
 @click.option("--no-dds", is_flag=True, help="Skip the DDS comparison even if endplay is installed.")
 @click.option("--no-reference", is_flag=True, help="Skip the brute-force reference rows.")

@@ -9,9 +9,10 @@ from typing import Any, Optional
 import click
 from rich.markup import escape
 
-from altbaumer.abn.board import AbnError, atomic_write, boards_to_json, load_boards, write_boards
+from altbaumer.abn import atomic_write, boards_to_json, load_boards, write_boards
+from altbaumer.errors import AbnError
 from altbaumer.game.deal import Phase
-from altbaumer.abn.record import Replay, replay
+from altbaumer.abn.record import GameRecord, replay
 
 from .files import load
 from .output import BadInput, EXIT_BAD_INPUT, print_json, stdout
@@ -19,9 +20,9 @@ from .output import BadInput, EXIT_BAD_INPUT, print_json, stdout
 __all__ = ["check_command", "convert_command", "summary"]
 
 
-def summary(state: Replay) -> str:
+def summary(record: GameRecord) -> str:
     """One line on how far a board goes: trump, lone player, tricks."""
-    board = state.board
+    board, state = record.board, record.state
     parts = [f"dealer {board.dealer}"]
     if state.phase is Phase.TRUMP:
         turned = board.stock[0].ascii() if board.stock and board.stock[0] else "unknown"

@@ -7,7 +7,7 @@ from typing import Optional
 
 import click
 
-from altbaumer.abn.board import atomic_write, board_from_deal, boards_to_json, write_boards
+from altbaumer.abn import atomic_write, board_from_deal, boards_to_json, write_boards
 from altbaumer.game.deal import Deal
 from altbaumer.report.render import deal_diagram
 from altbaumer.game.seats import Seat

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from altbaumer.abn.board import AbnError, Board, load_boards
-from altbaumer.abn.record import Replay, replay
+from altbaumer.abn import Board, load_boards
+from altbaumer.errors import AbnError
+from altbaumer.abn.record import GameRecord, replay
 
 from .output import BadInput
 
-__all__ = ["load", "select", "load_replays"]
+__all__ = ["load", "select", "load_records"]
 
 
 def load(path: str) -> list[Board]:
@@ -37,8 +38,8 @@ def select(boards: list[Board], number: Optional[str], path: str) -> list[Board]
     raise BadInput(f"{path}: no board {number} (the file has: {names})")
 
 
-def load_replays(path: str, number: Optional[str] = None) -> list[Replay]:
-    """The selected boards of ``path``, each checked against the rules."""
+def load_records(path: str, number: Optional[str] = None) -> list[GameRecord]:
+    """The selected boards of ``path``, each checked against the rules and replayed."""
     try:
         return [replay(b) for b in select(load(path), number, path)]
     except AbnError as error:

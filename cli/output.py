@@ -1,10 +1,11 @@
-"""Shared plumbing for commands: consoles, JSON, errors."""
+"""Shared plumbing for commands: consoles, JSON, errors, and the options
+several commands take."""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, Callable
 
 import click
 from rich.console import Console
@@ -35,17 +36,26 @@ class BadInput(click.ClickException):
         click.echo(f"altbaumer: error: {self.format_message()}", err=True)
 
 
+SOLVER_THREADS_HELP = "Solver threads (default: all cores)."
+
+
+def threads_option(help: str = SOLVER_THREADS_HELP) -> Callable[[Any], Any]:
+    """--threads/-j, the solver's threads, for every command that solves:
+    at least 1, None (not given) for all cores."""
+    return click.option("--threads", "-j", "threads", type=click.IntRange(min=1), default=None, metavar="N",
+                        help=help)
+
+
 def world_options(command: Any) -> Any:
     """The options of commands that rate decisions over worlds of hidden cards:
-    --samples, --exact-limit, --seed and --workers."""
+    --samples, --exact-limit, --seed and --threads."""
     for option in reversed([
         click.option("--samples", type=click.IntRange(min=2), default=DEFAULT_SAMPLES, show_default=True,
                      help="Worlds drawn uniformly when there are more than --exact-limit."),
         click.option("--exact-limit", type=click.IntRange(min=0), default=DEFAULT_EXACT_LIMIT, show_default=True,
                      help="Enumerate every world when there are at most this many."),
         click.option("--seed", type=int, default=0, show_default=True, help="Seed of the world sampling."),
-        click.option("--workers", "-j", type=click.IntRange(min=0), default=0, show_default=True,
-                     help="Solver threads (0: all cores)."),
+        threads_option(),
     ]):
         command = option(command)
     return command

@@ -14,13 +14,13 @@ from rich.text import Text
 from altbaumer.game.deal import Phase
 from altbaumer.hidden.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating,
                               partner_view, rate_view)
-from altbaumer.abn.record import IncompleteBoard, Replay, seat_view
+from altbaumer.abn.record import GameRecord, IncompleteBoard
 from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
 
 from .deal import SEAT_CHOICE
-from .files import load_replays
+from .files import load_records
 from .output import world_options, BadInput, print_json, stderr, stdout
 
 
@@ -39,7 +39,7 @@ from .output import world_options, BadInput, print_json, stderr, stdout
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
-                 objective: str, exact_limit: int, samples: int, seed: int, workers: int, as_json: bool,
+                 objective: str, exact_limit: int, samples: int, seed: int, threads: Optional[int], as_json: bool,
                  no_progress: bool) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
@@ -53,27 +53,26 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     made the same way. ★ marks the best option for the deciding side.
     """
     results = []
-    solver = Solver()  # one set of tables and threads for every board
-    for state in load_replays(file, board_number):
-        view = _view(state, Seat[seat.upper()] if seat else None)
-        kind = DECISIONS.get(view.phase)
-        if decision is not None and kind != decision:
-            raise BadInput(f"{file}: {state.board.label()}: the next decision is {kind or 'none'}, not {decision}")
-        started = time.perf_counter()
-        rating = _run(view, objective, exact_limit, samples, seed, workers, solver,
-                      show=not as_json and not no_progress)
-        seconds = time.perf_counter() - started
+    with Solver(threads=threads) as solver:  # one set of tables and threads for every board
+        for record in load_records(file, board_number):
+            view = _view(record, Seat[seat.upper()] if seat else None)
+            kind = DECISIONS.get(view.phase)
+            if decision is not None and kind != decision:
+                raise BadInput(f"{file}: {record.board.label()}: the next decision is {kind or 'none'}, not {decision}")
+            started = time.perf_counter()
+            rating = _run(view, objective, exact_limit, samples, seed, solver, show=not as_json and not no_progress)
+            seconds = time.perf_counter() - started
+            if as_json:
+                results.append({"board": record.board.number, "line": record.board.line("Dealer"),
+                                "seconds": round(seconds, 3), **rating.to_dict()})
+            else:
+                _show(file, record, rating, seconds)
         if as_json:
-            results.append({"board": state.board.number, "line": state.board.line("Dealer"),
-                            "seconds": round(seconds, 3), **rating.to_dict()})
-        else:
-            _show(file, state, rating, seconds)
-    if as_json:
-        print_json({"file": file, "boards": results})
+            print_json({"file": file, "boards": results})
 
 
-def _view(state: Replay, seat: Optional[Seat]) -> SeatView:
-    board = state.board
+def _view(record: GameRecord, seat: Optional[Seat]) -> SeatView:
+    board, state = record.board, record.state
     actor = state.to_act
     if actor is None:
         raise BadInput(f"{board.source}: {board.label()}: the deal is over, no decision is left")
@@ -82,7 +81,7 @@ def _view(state: Replay, seat: Optional[Seat]) -> SeatView:
         raise BadInput(f"{board.source}: {board.label()}: {seat} does not decide now; {actor} does "
                        f"({DECISIONS[state.phase.value]})")
     try:
-        view = seat_view(state, seat or actor)
+        view = record.view(seat or actor)
     except IncompleteBoard as error:
         raise BadInput(f"{board.source}: {error}") from None
     return partner_view(view) if partner else view
@@ -95,25 +94,25 @@ class _SpeedColumn(ProgressColumn):
         return Text(f"{task.speed:,.0f} worlds/s" if task.speed else "", style="dim")
 
 
-def _run(view: SeatView, objective: str, exact_limit: int, samples: int, seed: int, workers: int, solver: Solver,
+def _run(view: SeatView, objective: str, exact_limit: int, samples: int, seed: int, solver: Solver,
          show: bool) -> Rating:
     with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=None)
         return rate_view(view, objective=objective, exact_limit=exact_limit, samples=samples, seed=seed,
-                         threads=workers, solver=solver,
+                         solver=solver,
                          progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 _TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
 
 
-def _show(file: str, state: Replay, rating: Rating, seconds: float) -> None:
+def _show(file: str, record: GameRecord, rating: Rating, seconds: float) -> None:
     how = f"all {rating.worlds:,} worlds (exact)" if rating.exact else (
         f"{rating.worlds:,} sampled worlds of {rating.total:,}")
     side = "maker" if rating.maker else "defender"
-    stdout.print(f"[bold]{file}[/bold] {state.board.label()}: {rating.seat} ({side}) decides "
+    stdout.print(f"[bold]{file}[/bold] {record.board.label()}: {rating.seat} ({side}) decides "
                  f"{_TITLES[rating.decision]} — {how}, {seconds:.2f} s")
     if not rating.complete:
         stdout.print("[bold yellow]interrupted: partial result over the worlds solved so far[/bold yellow]")

@@ -8,10 +8,10 @@ import time
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from altbaumer.abn.board import Board, atomic_write, boards_to_json, write_boards
+from altbaumer.abn import Board, atomic_write, board_from_deal, boards_to_json, write_boards
 from altbaumer.play.policies import POLICIES
 from altbaumer.report.render import stats_table
-from altbaumer.play.simulate import SimulationStats, simulate_matches
+from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matches
 
 from .output import BadInput, print_json, stderr, stdout
 
@@ -23,24 +23,24 @@ POLICY_CHOICE = click.Choice(sorted(POLICIES))
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed; the same seed gives the same statistics.")
 @click.option("--ns", type=POLICY_CHOICE, default="heuristic", show_default=True, help="Policy of N and S.")
 @click.option("--ew", type=POLICY_CHOICE, default="heuristic", show_default=True, help="Policy of E and W.")
-@click.option(
-    "--workers", "-j", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores)."
-)
+@click.option("--processes", type=click.IntRange(min=1), default=None, help="Worker processes (default: all cores).")
+@click.option("--workers", "workers", type=click.IntRange(min=1), default=None, hidden=True,
+              deprecated="Use --processes.")
 @click.option("--record", type=click.Path(dir_okay=False, writable=True), default=None,
               help="Write every deal played, with its play, to this deal file (ABN; JSON if it ends in .json).")
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def simulate_command(
-    matches: int, seed: int, ns: str, ew: str, workers: int | None, record: str | None, as_json: bool,
-    no_progress: bool,
+    matches: int, seed: int, ns: str, ew: str, processes: int | None, workers: int | None, record: str | None,
+    as_json: bool, no_progress: bool,
 ) -> None:
     """Play whole matches (rounds to 5, two rounds, one-deal decider) between
     seeded policies and report how deals and matches went.
 
-    Results depend only on --seed, never on --workers.
+    Results depend only on --seed, never on --processes.
     """
-    boards: list[Board] | None = [] if record is not None else None
-    workers = workers or os.cpu_count() or 1
+    played: list[PlayedDeal] | None = [] if record is not None else None
+    processes = processes or workers or os.cpu_count() or 1  # --workers: the old name of --processes
     started = time.perf_counter()
     show_bar = not as_json and not no_progress and stderr.is_terminal
     with Progress(
@@ -49,11 +49,12 @@ def simulate_command(
     ) as bar:
         task = bar.add_task("matches", total=matches)
         stats = simulate_matches(
-            matches, seed, ns=ns, ew=ew, workers=workers, progress=lambda done: bar.advance(task, done),
-            record=boards,
+            matches, seed, ns=ns, ew=ew, workers=processes, progress=lambda done: bar.advance(task, done),
+            record=played,
         )
     seconds = time.perf_counter() - started
-    if record is not None and boards is not None:
+    if record is not None and played is not None:
+        boards = [_board(p, seed, ns, ew) for p in played]
         text = boards_to_json(boards) if record.endswith(".json") else write_boards(boards)
         try:
             atomic_write(record, text)
@@ -64,6 +65,16 @@ def simulate_command(
         print_json({"seed": seed, "policies": {"N-S": ns, "E-W": ew}, "seconds": round(seconds, 3), **stats.to_dict()})
         return
     _report(stats, ns, ew, seed, seconds)
+
+
+def _board(played: PlayedDeal, seed: int, ns: str, ew: str) -> Board:
+    """A simulated deal as a board of the deal file, tagged with its match and
+    round (docs/format.md, Files the commands write)."""
+    match, record = played.match, played.record
+    tags = {"Event": f"altbaumer simulate --seed {seed}", "Board": f"{match}.{record.number}",
+            "North": ns, "South": ns, "East": ew, "West": ew,
+            "Match": str(match), "Round": "decider" if record.decider else str(record.round_number)}
+    return board_from_deal(played.deal, tags)
 
 
 def _report(stats: SimulationStats, ns: str, ew: str, seed: int, seconds: float) -> None:

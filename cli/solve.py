@@ -11,20 +11,21 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.game.cards import CardParseError, Suit
+from altbaumer.errors import CardParseError, SeatParseError
+from altbaumer.game.cards import Card, Suit
 from altbaumer.game.deal import Deal
 from altbaumer.game.opening import line_tricks, opening_position
 from altbaumer.game.position import Position
-from altbaumer.abn.record import IncompleteBoard, Replay
+from altbaumer.abn.record import GameRecord, IncompleteBoard
 from altbaumer.report.render import card_text, cards_text, hand_text, seat_labels, table_diagram
 from altbaumer.game.scoring import makers_points
-from altbaumer.dd.solver import Solution, solve
-from altbaumer.game.seats import SEATS, Seat, SeatParseError
+from altbaumer.dd.solver import Solution, Solver
+from altbaumer.game.seats import SEATS, Seat
 from altbaumer.game.view import Trick
 
 from .deal import SEAT_CHOICE
-from .files import load_replays
-from .output import BadInput, print_json, stdout
+from .files import load_records
+from .output import BadInput, print_json, stdout, threads_option
 
 
 @click.command("solve")
@@ -38,9 +39,11 @@ from .output import BadInput, print_json, stdout
 @click.option("--lone", "lone_text", default=None, metavar="SEAT",
               help="A maker (forehand or forehand's partner) who plays alone.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
+@threads_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def solve_command(file: Optional[str], board_number: Optional[str], seed: Optional[int], dealer: Optional[str],
-                  trump_text: Optional[str], lone_text: Optional[str], ascii_: bool, as_json: bool) -> None:
+                  trump_text: Optional[str], lone_text: Optional[str], ascii_: bool, threads: Optional[int],
+                  as_json: bool) -> None:
     """Solve a deal double dummy: from a deal FILE, or a random deal.
 
     With FILE (ABN or its JSON form), each board is solved from the position
@@ -57,52 +60,53 @@ def solve_command(file: Optional[str], board_number: Optional[str], seed: Option
     Shows the makers' tricks under best play by both sides, the value of
     every legal card for the seat to play, and one optimal line.
     """
-    if file is not None:
-        given = [name for name, value in (("--seed", seed), ("--dealer", dealer), ("--trump", trump_text),
-                                          ("--lone", lone_text)) if value is not None]
-        if given:
-            raise BadInput(f"{', '.join(given)} cannot be combined with a FILE: the file gives the deal")
-        _solve_file(file, board_number, ascii_, as_json)
-        return
-    if board_number is not None:
-        raise BadInput("--board needs a FILE")
-    try:
-        trump = None if trump_text is None else Suit.parse(trump_text)
-        lone = None if lone_text is None else Seat.parse(lone_text)
-    except (CardParseError, SeatParseError) as error:
-        raise BadInput(str(error)) from None
-    if seed is None:
-        seed = secrets.randbelow(2**31)
-    deal = Deal.from_seed(seed, Seat[dealer.upper()] if dealer else None)
-    pos = opening_position(deal, trump, lone)  # a defender going alone: AltbaumerError → exit 2
-    solution = solve(pos)
-    tricks = line_tricks(pos, solution.pv)
-    if as_json:
-        print_json(_as_dict(seed, deal, pos, solution, tricks, trump_text is None))
-        return
-    _show(seed, deal, pos, solution, tricks, trump_text is None, ascii_)
+    with Solver(threads=threads) as solver:  # one table for every board of a file
+        if file is not None:
+            given = [name for name, value in (("--seed", seed), ("--dealer", dealer), ("--trump", trump_text),
+                                              ("--lone", lone_text)) if value is not None]
+            if given:
+                raise BadInput(f"{', '.join(given)} cannot be combined with a FILE: the file gives the deal")
+            _solve_file(file, board_number, ascii_, as_json, solver)
+            return
+        if board_number is not None:
+            raise BadInput("--board needs a FILE")
+        try:
+            trump = None if trump_text is None else Suit.parse(trump_text)
+            lone = None if lone_text is None else Seat.parse(lone_text)
+        except (CardParseError, SeatParseError) as error:
+            raise BadInput(str(error)) from None
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        deal = Deal.from_seed(seed, Seat[dealer.upper()] if dealer else None)
+        pos = opening_position(deal, trump, lone)  # a defender going alone: AltbaumerError → exit 2
+        solution = solver.solve(pos)
+        tricks = line_tricks(pos, solution.pv)
+        if as_json:
+            print_json(_as_dict(seed, deal, pos, solution, tricks, trump_text is None))
+            return
+        _show(seed, deal, pos, solution, tricks, trump_text is None, ascii_)
 
 
-def _solve_file(path: str, number: Optional[str], ascii_: bool, as_json: bool) -> None:
-    states = load_replays(path, number)
+def _solve_file(path: str, number: Optional[str], ascii_: bool, as_json: bool, solver: Solver) -> None:
+    records = load_records(path, number)
     try:
-        positions = [state.position() for state in states]
+        positions = [record.position() for record in records]
     except IncompleteBoard as error:
         raise BadInput(f"{path}: {error}") from None
     results = []
-    for state, pos in zip(states, positions):
-        solution = solve(pos)
+    for record, pos in zip(records, positions):
+        solution = solver.solve(pos)
         tricks = line_tricks(pos, solution.pv)
         if as_json:
-            results.append({"board": state.board.number, "line": state.board.line("Dealer"),
-                            **_position_dict(state, pos, solution, tricks)})
+            results.append({"board": record.board.number, "line": record.board.line("Dealer"),
+                            **_position_dict(record.state, pos, solution, tricks)})
         else:
-            _show_board(path, state, pos, solution, tricks, ascii_)
+            _show_board(path, record, pos, solution, tricks, ascii_)
     if as_json:
         print_json({"file": path, "boards": results})
 
 
-def _position_dict(state: Replay, pos: Position, solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
+def _position_dict(state: Deal, pos: Position, solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
     return {
         "dealer": str(state.dealer),
         "forehand": str(state.forehand),
@@ -127,7 +131,7 @@ def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: l
         "forehand": str(deal.forehand),
         "cutter": str(deal.cutter),
         "hands": {str(s): [c.ascii() for c in pos.hands[s]] for s in SEATS},
-        "turned": deal.stock[0].ascii(),
+        "turned": _turned(deal).ascii(),
         "trump": pos.trump.letter,
         "trump_from": "turned card" if turned_trump else "--trump",
         "leader": str(pos.leader),
@@ -162,6 +166,12 @@ def _at_least(body: Text, width: int) -> Table:
     return grid
 
 
+def _turned(deal: Deal) -> Card:
+    card = deal.stock[0]
+    assert card is not None  # a --seed deal is dealt here, so every card of it is known
+    return card
+
+
 def _suit(suit: Suit, ascii_: bool) -> Text:
     return Text.assemble(Text(suit.letter if ascii_ else suit.symbol, style="bold red" if suit.is_red else "bold"),
                          f" {suit.name.lower()}")
@@ -171,7 +181,7 @@ def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list
           ascii_: bool) -> None:
     stdout.print(f"[dim]solve --seed {seed}: dealer {deal.dealer}, the hands as dealt (no stock exchange)[/dim]")
     centre = _grid()
-    centre.add_row("turned", card_text(deal.stock[0], ascii_))
+    centre.add_row("turned", card_text(_turned(deal), ascii_))
     centre.add_row("trump", Text.assemble(_suit(pos.trump, ascii_), "" if turned_trump else " (--trump)"))
     centre.add_row("makers", Text(f"{pos.makers} (forehand {deal.forehand})"))
     if pos.lone is not None:
@@ -180,9 +190,9 @@ def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list
     _report(pos, solution, tricks, seat_labels(deal, pos.lone), centre, ascii_, first_trick=1)
 
 
-def _show_board(path: str, state: Replay, pos: Position, solution: Solution, tricks: list[Trick],
+def _show_board(path: str, record: GameRecord, pos: Position, solution: Solution, tricks: list[Trick],
                 ascii_: bool) -> None:
-    board = state.board
+    board, state = record.board, record.state
     played = len(board.played)
     stdout.print(f"[bold]{escape(path)}[/bold] {escape(board.label())} [dim](line {board.line('Dealer')}): "
                  f"{'after ' + str(played) + ' cards played' if played else 'at the opening lead'}[/dim]")

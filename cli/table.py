@@ -11,11 +11,12 @@ from rich.text import Text
 
 from altbaumer.game.cards import CardSet
 from altbaumer.report.render import cards_text, deal_diagram
-from altbaumer.abn.record import IncompleteBoard, Replay
+from altbaumer.abn.record import GameRecord, IncompleteBoard
+from altbaumer.dd.solver import Solver
 from altbaumer.hidden.table import DecisionTable, TableRow, perfect_information_table
 
-from .files import load_replays
-from .output import BadInput, print_json, stdout
+from .files import load_records
+from .output import BadInput, print_json, stdout, threads_option
 
 _LONE_HEADINGS = ("together", "forehand alone", "partner alone")
 
@@ -25,8 +26,9 @@ _LONE_HEADINGS = ("together", "forehand alone", "partner alone")
 @click.option("--board", "board_number", default=None, metavar="N",
               help="Only this board (its [Board] tag, else its place in the file).")
 @click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
+@threads_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
-def table_command(file: str, board_number: Optional[str], ascii_: bool, as_json: bool) -> None:
+def table_command(file: str, board_number: Optional[str], ascii_: bool, threads: Optional[int], as_json: bool) -> None:
     """The perfect-information table of each board before trump making.
 
     For accept and refuse (trump then follows from the stock order), every
@@ -38,27 +40,28 @@ def table_command(file: str, board_number: Optional[str], ascii_: bool, as_json:
 
     Needs every hand and the whole stock.
     """
-    states = load_replays(file, board_number)
+    records = load_records(file, board_number)
     try:
-        deals = [state.deal(as_dealt=True) for state in states]
+        deals = [record.deal(as_dealt=True) for record in records]
     except IncompleteBoard as error:
         raise BadInput(f"{file}: {error}; the table needs every hand and stock card") from None
     results = []
-    for state, deal in zip(states, deals):
-        table = perfect_information_table(deal, threads=0)
-        recorded = _recorded(state, table)
+    with Solver(threads=threads) as solver:  # one set of tables and threads for every board
+        for record, deal in zip(records, deals):
+            table = perfect_information_table(deal, solver)
+            recorded = _recorded(record, table)
+            if as_json:
+                results.append({"board": record.board.number, "line": record.board.line("Dealer"), **table.to_dict(),
+                                "recorded_index": None if recorded is None else table.rows.index(recorded)})
+            else:
+                _show(file, record, deal, table, recorded, ascii_)
         if as_json:
-            results.append({"board": state.board.number, "line": state.board.line("Dealer"), **table.to_dict(),
-                            "recorded_index": None if recorded is None else table.rows.index(recorded)})
-        else:
-            _show(file, state, deal, table, recorded, ascii_)
-    if as_json:
-        print_json({"file": file, "boards": results})
+            print_json({"file": file, "boards": results})
 
 
-def _recorded(state: Replay, table: DecisionTable) -> Optional[TableRow]:
+def _recorded(record: GameRecord, table: DecisionTable) -> Optional[TableRow]:
     """The row of the line the board records (turn, discard and lone play)."""
-    board = state.board
+    board, state = record.board, record.state
     if board.accepted is None or state.discards is None or not board.alone_recorded and board.play_leader is None:
         return None
     turn = "accept" if board.accepted else "refuse"
@@ -68,10 +71,10 @@ def _recorded(state: Replay, table: DecisionTable) -> Optional[TableRow]:
     return None
 
 
-def _show(file: str, state: Replay, deal: Any, table: DecisionTable, recorded: Optional[TableRow],
+def _show(file: str, record: GameRecord, deal: Any, table: DecisionTable, recorded: Optional[TableRow],
           ascii_: bool) -> None:
-    label = escape(state.board.label())  # the file and the [Board] tag are text from the user, not markup
-    stdout.print(f"[bold]{escape(file)}[/bold] {label} [dim](line {state.board.line('Dealer')}): "
+    label = escape(record.board.label())  # the file and the [Board] tag are text from the user, not markup
+    stdout.print(f"[bold]{escape(file)}[/bold] {label} [dim](line {record.board.line('Dealer')}): "
                  "every line of trump making, double dummy[/dim]")
     stdout.print(deal_diagram(deal, ascii=ascii_))
     for turn in ("accept", "refuse"):

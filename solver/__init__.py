@@ -11,43 +11,108 @@ turning stock cards; either trump maker may play alone.
 (True, <Seat.N: 0>)
 >>> deal.apply(altbaumer.Accept()); deal.trump
 <Suit.SPADES: 1>
+
+Every wing's headline is here: a recorded board replayed and solved double dummy.
+
+>>> board = altbaumer.read_boards('''[Dealer "S"]
+... [Deal "E:K9.9.K9. AQ.A..AJ J.J.AQ.T T.T.JT.K"]
+... [Stock "QS QD 9D KS"]
+... [Turn "accept"]
+... [Discard "KC"]
+... [Alone ""]
+... ''')[0]
+>>> altbaumer.solve(altbaumer.replay(board).position()).makers_tricks
+3
 """
 
-from altbaumer.game.cards import BIG_TREE, CARDS, FULL_PACK, LITTLE_TREE, TREES, Card, CardParseError, CardSet, Rank, Suit
-from altbaumer.game.deal import Accept, Action, DeclareAlone, Deal, Discard, Phase, Play, Refuse, TakeTrees
+from altbaumer._version import __version__
+from altbaumer.abn import Board, GameRecord, Node, load_boards, read_boards, replay, save_boards, write_boards
+from altbaumer.dd.solver import Solution, Solver, solve, solve_moves
 from altbaumer.errors import (
+    AbnError,
     AltbaumerError,
+    CardParseError,
     IllegalAction,
     IllegalCutTake,
     IllegalDiscard,
     IllegalLoneDeclaration,
     IllegalPlay,
+    IncompleteBoard,
+    IncompleteDeal,
     InvalidDeal,
+    InvalidPosition,
     MatchOver,
     NotYourTurn,
+    SeatParseError,
     WrongPhase,
 )
-from altbaumer.game.match import DealRecord, Match, Seating, draw_for_partners
-from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy, make_policy
-from altbaumer.game.rules import is_trump_card, legal_cards, plain_ranking, trick_winner, trump_cards, trump_ranking
-from altbaumer.game.scoring import DealScore, makers_points, score_deal
-from altbaumer.game.seats import SEATS, Seat, Team, play_order
-from altbaumer.play.simulate import SimulationStats, play_deal, play_match, simulate_matches
-from altbaumer.game.view import SeatView, Trick
-
-from altbaumer._version import __version__
+from altbaumer.game import (
+    BIG_TREE,
+    CARDS,
+    FULL_PACK,
+    LITTLE_TREE,
+    SEATS,
+    TREES,
+    Accept,
+    Action,
+    Card,
+    CardSet,
+    DealRecord,
+    DealScore,
+    DeclareAlone,
+    Deal,
+    Discard,
+    Match,
+    Phase,
+    Play,
+    Position,
+    Rank,
+    Refuse,
+    Seat,
+    Seating,
+    SeatView,
+    Suit,
+    TakeTrees,
+    Team,
+    Trick,
+    draw_for_partners,
+    is_trump_card,
+    legal_cards,
+    makers_points,
+    plain_ranking,
+    play_order,
+    score_deal,
+    trick_winner,
+    trump_cards,
+    trump_ranking,
+)
+from altbaumer.hidden import InfoSet, Rating, perfect_information_table, rate_view
+from altbaumer.play import HeuristicPolicy, Policy, RandomPolicy, SimulationStats, make_policy, play_deal, play_match, simulate_matches
+from altbaumer.report import BoardNotes, annotate_board, render_html
 
 __all__ = [
-    "BIG_TREE", "CARDS", "FULL_PACK", "LITTLE_TREE", "TREES", "Card", "CardParseError", "CardSet", "Rank", "Suit",
+    "__version__",
+    # game
+    "BIG_TREE", "CARDS", "FULL_PACK", "LITTLE_TREE", "TREES", "Card", "CardSet", "Rank", "Suit",
+    "SEATS", "Seat", "Team", "play_order",
     "Accept", "Action", "DeclareAlone", "Deal", "Discard", "Phase", "Play", "Refuse", "TakeTrees",
-    "AltbaumerError", "IllegalAction", "IllegalCutTake", "IllegalDiscard", "IllegalLoneDeclaration", "IllegalPlay",
-    "InvalidDeal", "MatchOver", "NotYourTurn", "WrongPhase",
-    "DealRecord", "Match", "Seating", "draw_for_partners",
-    "HeuristicPolicy", "Policy", "RandomPolicy", "make_policy",
+    "SeatView", "Trick", "Position",
     "is_trump_card", "legal_cards", "plain_ranking", "trick_winner", "trump_cards", "trump_ranking",
     "DealScore", "makers_points", "score_deal",
-    "SEATS", "Seat", "Team", "play_order",
-    "SimulationStats", "play_deal", "play_match", "simulate_matches",
-    "SeatView", "Trick",
-    "__version__",
+    "DealRecord", "Match", "Seating", "draw_for_partners",
+    # dd
+    "Solution", "Solver", "solve", "solve_moves",
+    # abn
+    "Board", "GameRecord", "Node", "load_boards", "read_boards", "replay", "save_boards", "write_boards",
+    # hidden
+    "InfoSet", "Rating", "perfect_information_table", "rate_view",
+    # play
+    "HeuristicPolicy", "Policy", "RandomPolicy", "SimulationStats", "make_policy", "play_deal", "play_match",
+    "simulate_matches",
+    # report
+    "BoardNotes", "annotate_board", "render_html",
+    # errors
+    "AbnError", "AltbaumerError", "CardParseError", "IllegalAction", "IllegalCutTake", "IllegalDiscard",
+    "IllegalLoneDeclaration", "IllegalPlay", "IncompleteBoard", "IncompleteDeal", "InvalidDeal", "InvalidPosition",
+    "MatchOver", "NotYourTurn", "SeatParseError", "WrongPhase",
 ]

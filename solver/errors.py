@@ -6,9 +6,17 @@ line can turn it into one clear line and a non-zero exit code.
 
 from __future__ import annotations
 
+from typing import Optional
+
 __all__ = [
     "AltbaumerError",
+    "CardParseError",
+    "SeatParseError",
     "InvalidDeal",
+    "InvalidPosition",
+    "AbnError",
+    "IncompleteDeal",
+    "IncompleteBoard",
     "IllegalAction",
     "WrongPhase",
     "NotYourTurn",
@@ -24,8 +32,40 @@ class AltbaumerError(ValueError):
     """Base of every error caused by input: bad cards, deals, actions, files."""
 
 
+class CardParseError(AltbaumerError):
+    """Text that does not name a card of the 24-card pack."""
+
+
+class SeatParseError(AltbaumerError):
+    """Text that does not name a seat."""
+
+
 class InvalidDeal(AltbaumerError):
     """A pack, cut, hand or stock that cannot occur (a card twice or missing, wrong sizes)."""
+
+
+class InvalidPosition(AltbaumerError):
+    """Hands, trick and counts that no deal can reach."""
+
+
+class IncompleteDeal(AltbaumerError):
+    """A deal known only in part (a hidden hand, an unseen stock card) lacks a
+    card that what was asked of it needs."""
+
+
+class IncompleteBoard(IncompleteDeal):
+    """A recorded board does not record enough for what was asked of it; the
+    message names the board and the command that can answer instead."""
+
+
+class AbnError(AltbaumerError):
+    """A problem in a deal file, located as ``FILE:LINE: problem`` (``FILE: problem``
+    when no line applies); ``source``, ``line`` and ``problem`` keep the parts."""
+
+    def __init__(self, source: str, line: Optional[int], problem: str) -> None:
+        self.source, self.line, self.problem = source, line, problem
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {problem}")
 
 
 class IllegalAction(AltbaumerError):

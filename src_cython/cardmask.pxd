@@ -1,9 +1,9 @@
 # Bitmask card rules shared by the compiled modules (cimported, never imported).
 #
 # Card index = suit * 6 + rank (suits C S H D = 0..3, ranks 9 T J Q K A = 0..5),
-# a set of cards is a uint32 with bit i = card i; see altbaumer.cards. Every
-# function here repeats a rule of altbaumer.rules, which is the specification;
-# tests/test_kernels.py holds the two equal.
+# a set of cards is a uint32 with bit i = card i; see altbaumer.game.cards. Every
+# function here repeats a rule of altbaumer.game.rules, which is the specification;
+# tests/game/test_kernels.py holds the two equal.
 #
 # This header must stay free of non-inline cdef functions and Python-level
 # objects: then cimporting it makes no runtime import of a ``cardmask``
@@ -240,7 +240,7 @@ cdef inline mask_t beating_mask(int card, int trump, int led_suit) noexcept nogi
 # J 9 from the top), bit 24 the Little Tree and bit 25 the Big Tree. Then the
 # best card of a group is its highest bit and the trick winner is one mask
 # operation. Relative order is all that matters, so the gaps left by the
-# Trees are harmless. tests/test_kernels.py holds these equal to rules.py.
+# Trees are harmless. tests/game/test_kernels.py holds these equal to rules.py.
 
 cdef enum:
     R_TRUMP_BASE = 18

@@ -8,16 +8,20 @@ a deterministic function of the ``random.Random`` passed in.
 
 from __future__ import annotations
 
+import pkgutil
 import random
-from typing import Optional
+from typing import Optional, Sequence
+
+import altbaumer
+import altbaumer.cli
 
 from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit
+from altbaumer.game.deal_rules import HAND_SIZE, TRICKS, absent_seat, first_leader
 from altbaumer.game.position import Position
 from altbaumer.game.rules import ORDINARY_CLUBS
-from altbaumer.game.seats import SEATS, forehand_of, play_order
+from altbaumer.game.deal import Deal
+from altbaumer.game.seats import SEATS, Seat, cutter_of, forehand_of, play_order
 
-TRICKS = 5
-HAND_SIZE = 5
 NON_CLUB_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 
 
@@ -28,6 +32,19 @@ def cards(text: str) -> list[Card]:
 
 def cset(text: str) -> CardSet:
     return CardSet.parse(text)
+
+
+def deal_with_stock(rng: random.Random, stock: Sequence[Card], dealer: Optional[Seat] = None,
+                    cut_trees: bool = False) -> Deal:
+    """A deal at forehand's trump decision with this ``stock`` and the other
+    cards dealt at random (dealer random unless given); with ``cut_trees`` the
+    cutter holds any Trees it was dealt as taken at the cut."""
+    rest = [c for c in CARDS if c not in stock]
+    rng.shuffle(rest)
+    hands = {s: CardSet(rest[HAND_SIZE * i : HAND_SIZE * (i + 1)]) for i, s in enumerate(SEATS)}
+    dealer = dealer if dealer is not None else rng.choice(SEATS)
+    trees = hands[cutter_of(dealer)] & TREES if cut_trees else CardSet()
+    return Deal.from_hands(dealer, hands, stock, trees)
 
 
 def full_deal(rng: random.Random, lone: bool, trump: Optional[Suit] = None) -> Position:
@@ -42,12 +59,11 @@ def full_deal(rng: random.Random, lone: bool, trump: Optional[Suit] = None) -> P
     forehand = forehand_of(dealer)
     makers = forehand.team
     lone_seat = rng.choice(makers.seats) if lone else None
-    absent = lone_seat.partner if lone_seat is not None else None
+    absent = absent_seat(lone_seat)
     hands = {seat: pack[HAND_SIZE * i : HAND_SIZE * (i + 1)] for i, seat in enumerate(SEATS)}
     if absent is not None:
         hands[absent] = []
-    leader = forehand if forehand is not absent else forehand.next()
-    return Position(hands, trump, leader, (), makers, lone_seat)
+    return Position(hands, trump, first_leader(forehand, lone_seat), (), makers, lone_seat)
 
 
 def play_randomly(pos: Position, rng: random.Random, tricks_left: int, mid_trick: int = 0) -> Position:
@@ -135,3 +151,18 @@ def describe(pos: Position) -> str:
         f'Position.build({{{hands}}}, trump="{pos.trump.letter}", leader="{pos.leader}", trick="{trick}", '
         f'makers="{pos.makers.name}", lone={lone}, tricks_taken={pos.tricks_taken})'
     )
+
+
+def _reraise(name: str) -> None:
+    # walk_packages calls this inside its `except ImportError`; a package that fails to
+    # import must fail the test, not drop its modules from the walk.
+    raise
+
+
+def package_modules() -> list[str]:
+    """The name of every module of the package and of its CLI, compiled ones included,
+    found by walking them, so that a new module is covered without being listed."""
+    names = ["altbaumer", "altbaumer.cli"]
+    for package in (altbaumer, altbaumer.cli):
+        names += [m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.", onerror=_reraise)]
+    return sorted(set(names))  # an installed wheel nests cli inside altbaumer: walked twice

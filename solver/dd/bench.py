@@ -47,12 +47,13 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy as np
 
-from altbaumer.game.cards import Card, CardSet, Suit
+from altbaumer.game.cards import Card
 from altbaumer.game.position import Position
 from altbaumer.dd.reference import reference_value
 from altbaumer.game.rules import legal_cards
+from altbaumer.dd.rows import NO_LONE, decode_positions, encode_rows
 from altbaumer.dd.solver import DEFAULT_TT_MIB, Solver
-from altbaumer.game.seats import SEATS, Seat, Team, play_order
+from altbaumer.game.seats import play_order
 
 __all__ = [
     "WORKLOADS",
@@ -180,19 +181,15 @@ def _masks(cards: np.ndarray) -> np.ndarray:
 
 
 def full_deal_rows(n: int, seed: int = 0, block: int = 0) -> np.ndarray:
-    """``n`` batch rows (see :data:`~altbaumer.dd.solver.BATCH_COLUMNS`) of full
-    deals: five random cards each, random trump and leader, the leader's side
-    make trump (as forehand's side do at the first lead)."""
+    """``n`` batch rows (:mod:`altbaumer.dd.rows`) of full deals: five random
+    cards each, random trump and leader, the leader's side make trump (as
+    forehand's side do at the first lead)."""
     rng = _rng(seed, _STREAM_FULL, block)
     packs = np.argsort(rng.random((n, 24)), axis=1)
-    rows = np.empty((n, 8), dtype=np.int64)
-    for i in range(4):
-        rows[:, i] = _masks(packs[:, 5 * i : 5 * i + 5])
-    rows[:, 4] = rng.integers(0, 4, n)
-    rows[:, 5] = rng.integers(0, 4, n)
-    rows[:, 6] = -1
-    rows[:, 7] = rows[:, 5] % 2
-    return rows
+    hands = np.stack([_masks(packs[:, 5 * i : 5 * i + 5]) for i in range(4)], axis=1)
+    trump = rng.integers(0, 4, n)
+    leader = rng.integers(0, 4, n)
+    return encode_rows(hands, trump, leader, NO_LONE, leader % 2)
 
 
 def lone_deal_rows(n: int, seed: int = 0, block: int = 0) -> np.ndarray:
@@ -205,50 +202,33 @@ def lone_deal_rows(n: int, seed: int = 0, block: int = 0) -> np.ndarray:
     forehand = rng.integers(0, 4, n)
     lone = np.where(rng.integers(0, 2, n) == 1, forehand, (forehand + 2) % 4)
     absent = (lone + 2) % 4
-    rows = np.zeros((n, 8), dtype=np.int64)
-    dealt = 0
-    for offset in range(1, 4):  # the three active seats: absent+1, absent+2, absent+3
-        seat = (absent + offset) % 4
-        masks = _masks(packs[:, 5 * dealt : 5 * dealt + 5])
-        rows[np.arange(n), seat] = masks
-        dealt += 1
-    rows[:, 4] = rng.integers(0, 4, n)
+    hands = np.zeros((n, 4), dtype=np.int64)
+    for dealt, offset in enumerate(range(1, 4)):  # the three active seats: absent+1, absent+2, absent+3
+        hands[np.arange(n), (absent + offset) % 4] = _masks(packs[:, 5 * dealt : 5 * dealt + 5])
+    trump = rng.integers(0, 4, n)
     # Play goes anticlockwise N → W → S → E: the seat after s is (s - 1) mod 4.
-    rows[:, 5] = np.where(forehand == absent, (forehand + 3) % 4, forehand)
-    rows[:, 6] = lone
-    rows[:, 7] = forehand % 2
-    return rows
+    leader = np.where(forehand == absent, (forehand + 3) % 4, forehand)
+    return encode_rows(hands, trump, leader, lone, forehand % 2)
 
 
 def rows_to_positions(rows: np.ndarray) -> list[Position]:
-    """The :class:`Position` of each batch row (validated)."""
-    out = []
-    for r in rows.tolist():
-        out.append(
-            Position(
-                {s: CardSet(r[s]) for s in SEATS},
-                Suit(r[4]),
-                Seat(r[5]),
-                makers=Team(r[7]),
-                lone=None if r[6] < 0 else Seat(r[6]),
-            )
-        )
-    return out
+    """The :class:`Position` of each batch row of full deals (validated)."""
+    return decode_positions(rows)
 
 
 def mid_trick_positions(n: int, seed: int = 0, block: int = 0) -> list[Position]:
     """``n`` full deals with one to three random legal cards played to the first trick."""
     rng = random.Random(f"{seed}/{_STREAM_MID}/{block}")
     out = []
-    for r in full_deal_rows(n, seed, block + (1 << 20)).tolist():
-        hands = {s: CardSet(r[s]) for s in SEATS}
-        trump, leader = Suit(r[4]), Seat(r[5])
+    for start in rows_to_positions(full_deal_rows(n, seed, block + (1 << 20))):
+        hands = dict(start.hands)
+        trump, leader = start.trump, start.leader
         trick: list[Card] = []
         for seat in play_order(leader)[: rng.randint(1, 3)]:
             card = rng.choice(legal_cards(hands[seat], trick, trump).cards())
             hands[seat] = hands[seat] - card
             trick.append(card)
-        out.append(Position(hands, trump, leader, tuple(trick), makers=Team(r[7])))
+        out.append(Position(hands, trump, leader, tuple(trick), makers=start.makers))
     return out
 
 
@@ -276,7 +256,7 @@ class _Stream:
     """Consecutive positions of one seeded workload, independent of how they
     are taken: the first k positions are always the same."""
 
-    def __init__(self, make_block: Callable[[int], Sequence[Any]]) -> None:
+    def __init__(self, make_block: Callable[[int], Any]) -> None:  # rows (an array) or a list of positions
         self._make = make_block
         self._block = 0
         self._pending: Sequence[Any] = []
@@ -389,10 +369,10 @@ def _measure(
         if done >= minimum and (spent >= seconds or wall_left <= 0):
             break
         rate = done / spent if spent > 0 else 1e6
-        size = rate * max(seconds - spent, 0.0) * 1.05 + 1
+        wanted = rate * max(seconds - spent, 0.0) * 1.05 + 1
         if made > 0:  # never generate for longer than the wall budget allows
-            size = min(size, max(wall_left, 0.0) * done / (made + spent))
-        size = int(min(most, max(minimum - done, 16, size)))
+            wanted = min(wanted, max(wall_left, 0.0) * done / (made + spent))
+        size = int(min(most, max(minimum - done, 16, wanted)))
     return done, spent, cpu, outputs
 
 
@@ -400,24 +380,25 @@ def _batch_row(workload: str, make: Callable[[int], np.ndarray], threads: int, s
                tt_mib: float, moves: bool = False) -> BenchRow:
     """A batch workload: exact values (``solve_batch``) or every opening card
     (``solve_batch_moves``), on ``threads`` threads."""
-    solver = Solver(tt_mib)
-    solve = solver.solve_batch_moves if moves else solver.solve_batch
     stream = _Stream(make)
     floor = 128 * threads
     nodes = 0
+    with Solver(tt_mib, threads=threads) as solver:
+        solve = solver.solve_batch_moves if moves else solver.solve_batch
 
-    def run(rows: np.ndarray) -> np.ndarray:
-        nonlocal nodes
-        out = solve(rows, threads=threads)
-        nodes += solver.last_nodes
-        return (out >= 0).sum(axis=1) if moves else out
+        def run(rows: np.ndarray) -> np.ndarray:
+            nonlocal nodes
+            out = solve(rows)
+            nodes += solver.last_nodes
+            return (out >= 0).sum(axis=1) if moves else out
 
-    done, spent, cpu, outputs = _measure(
-        stream, run, seconds, first=max(1024, floor), minimum=floor, most=2_000_000,
-    )
+        done, spent, cpu, outputs = _measure(
+            stream, run, seconds, first=max(1024, floor), minimum=floor, most=2_000_000,
+        )
+        tt_bytes = solver.tt_bytes  # every thread's table, before close() frees them
     api = "Solver.solve_batch_moves" if moves else "Solver.solve_batch"
     row = BenchRow(workload, "altbaumer", threads, done / spent, done, spent, api,
-                   nodes_per_position=nodes / done, tt_bytes=solver.tt_bytes, cpu_per_wall=cpu / spent)
+                   nodes_per_position=nodes / done, tt_bytes=tt_bytes, cpu_per_wall=cpu / spent)
     if moves:
         row.cards_per_position = sum(int(o.sum()) for o in outputs) / done
     return row
@@ -425,7 +406,7 @@ def _batch_row(workload: str, make: Callable[[int], np.ndarray], threads: int, s
 
 def _each_row(workload: str, make: Callable[[int], list[Position]], seconds: float, tt_mib: float) -> BenchRow:
     """Positions in the middle of a trick, one ``Solver.value`` call each."""
-    solver = Solver(tt_mib)
+    solver = Solver(tt_mib, threads=1)
     stream = _Stream(make)
     nodes = 0
 
@@ -463,7 +444,8 @@ def _dds_row(seconds: float, seed: int) -> BenchRow:
 
     done, spent, cpu, outputs = _measure(_Stream(make), run, seconds, first=32, minimum=8, most=50_000)
     node_counts = [getattr(getattr(b, "_data", None), "nodes", None) for b in boards]
-    nodes = sum(node_counts) / len(node_counts) if node_counts and None not in node_counts else None
+    known = [n for n in node_counts if n is not None]
+    nodes = sum(known) / len(known) if known and len(known) == len(node_counts) else None
     return BenchRow("full-all-cards", "dds", 1, done / spent, done, spent, "endplay.dds.solve_board",
                     nodes_per_position=nodes, cards_per_position=sum(sum(o) for o in outputs) / done,
                     cpu_per_wall=cpu / spent,
@@ -502,7 +484,7 @@ def _can_interrupt() -> bool:
 def _reference_row(workload: str, positions: list[Position], budget: float, tt_mib: float) -> BenchRow:
     """Time the brute force on ``positions`` in order until ``budget`` seconds
     have passed; values are checked against the solver's."""
-    solver = Solver(tt_mib)
+    solver = Solver(tt_mib, threads=1)
     finished: list[tuple[Position, int, float]] = []
     started = time.perf_counter()
     try:
@@ -611,7 +593,7 @@ def run_benchmark(
 def _warm_up(seed: int, tt_mib: float, seconds: float = 0.3) -> None:
     """Solve untimed for a moment first: a CPU that has been idle runs the
     first row slower (clock ramp-up), which would skew the 1-thread rows."""
-    solver = Solver(tt_mib)
+    solver = Solver(tt_mib, threads=1)
     rows = full_deal_rows(2048, seed + 1, 0)
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:

@@ -29,7 +29,7 @@ def reference_value(pos: Position) -> int:
     if pos.is_over:
         return pos.makers_taken
     values = [reference_value(pos.play(card)) for card in pos.legal_moves()]
-    return max(values) if pos.to_act.team is pos.makers else min(values)
+    return max(values) if pos.to_act.team is pos.makers else min(values)  # type: ignore[union-attr]
 
 
 def reference_moves(pos: Position) -> dict[Card, int]:

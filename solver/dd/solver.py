@@ -12,25 +12,38 @@ trick totals (tricks already taken included) unless stated otherwise.
 (4, ['QC'])
 >>> solve_moves(pos)[Card.parse("AS")]
 3
+
+A :class:`Solver` owns its table and threads; close it, or use it as a
+context manager, to stop the threads:
+
+>>> with Solver(threads=2) as solver:
+...     solver.solve_batch(encode_batch([pos])).tolist()  # the makers' tricks still to come
+[2]
 """
 
 from __future__ import annotations
 
 import os
+import threading
+import weakref
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from types import TracebackType
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy as np
+import numpy.typing as npt
 
-from altbaumer.dd import _search
-from altbaumer.dd._search import BATCH_COLUMNS
+import altbaumer.dd._search as _search
+from altbaumer.dd.rows import BATCH_COLUMNS, checked_rows, encode_positions
 from altbaumer.game.cards import Card
 from altbaumer.game.position import Position
-from altbaumer.game.seats import SEATS, Team
+from altbaumer.game.seats import SEATS
 
 __all__ = [
     "BATCH_COLUMNS",
+    "DEFAULT_TT_MIB",
     "Solution",
     "Solver",
     "solve",
@@ -40,9 +53,17 @@ __all__ = [
     "solve_batch",
     "solve_batch_moves",
     "default_solver",
+    "using_solver",
 ]
 
 DEFAULT_TT_MIB = 1.0
+ROWS_PER_THREAD = 64
+"""Below this many rows per thread a batch is not worth splitting."""
+
+encode_batch = encode_positions
+"""Rows for :meth:`Solver.solve_batch` (positions at a trick boundary)."""
+
+_Job = Callable[[Any, npt.NDArray[np.int64], npt.NDArray[np.int8]], int]
 
 
 @dataclass(frozen=True)
@@ -61,48 +82,80 @@ class Solution:
     nodes: int
 
 
-def _args(pos: Position) -> tuple:
-    absent = pos.absent
+def _core_args(pos: Position) -> tuple[list[int], int, int, list[int], int, int]:
+    """A position in the core's convention, the same for single and batch
+    calls (see :mod:`altbaumer.dd.rows`): hands, trump, leader, the current
+    trick's cards, the lone seat (-1 for none) and the makers."""
     return (
         [pos.hands[s].mask for s in SEATS],
         int(pos.trump),
         int(pos.leader),
         [c.index for c in pos.trick],
-        -1 if absent is None else int(absent),
+        -1 if pos.lone is None else int(pos.lone),
+        int(pos.makers),
     )
 
 
 class Solver:
-    """A double-dummy solver with its own bounded transposition table.
+    """A double-dummy solver with its own bounded transposition table
+    (``tt_mib`` MiB) and ``threads`` for batches (None: one per core).
 
     Reuse one Solver for many positions: table entries stay valid across
-    positions, trumps and sides. Not for use by two threads at once; batches
-    on several threads use one extra table per thread.
+    positions, trumps and sides. Not for use by two Python threads at once
+    (the module functions give each thread its own). A batch split over
+    threads uses one table per thread, on a pool the Solver starts on first
+    need and stops in :meth:`close` (or at the end of a ``with`` block).
     """
 
-    def __init__(self, tt_mib: float = DEFAULT_TT_MIB) -> None:
+    def __init__(self, tt_mib: float = DEFAULT_TT_MIB, threads: Optional[int] = None) -> None:
+        if threads is not None and threads < 1:
+            raise ValueError(f"threads must be at least 1, or None for every core (not {threads})")
         self.tt_mib = tt_mib
+        self._threads = threads if threads is not None else os.cpu_count() or 1
         self._core = _search.Solver(tt_mib)
-        self._workers: list[_search.Solver] = []
+        self._workers: list[Any] = []
         self._pool: Optional[ThreadPoolExecutor] = None
-        self._pool_size = 0
+        self._stop_pool: Optional[weakref.finalize[..., Any]] = None
         self.last_nodes = 0
         """Search nodes of the most recent call (all threads of a batch)."""
 
     @property
-    def tt_bytes(self) -> int:
-        return self._core.tt_bytes + sum(w.tt_bytes for w in self._workers)
+    def threads(self) -> int:
+        """The threads a large enough batch is split over."""
+        return self._threads
 
-    def _to_makers(self, pos: Position, ns_future: int) -> int:
-        future = ns_future if pos.makers is Team.NS else pos.tricks_left - ns_future
+    @property
+    def tt_bytes(self) -> int:
+        return int(self._core.tt_bytes) + sum(int(w.tt_bytes) for w in self._workers)
+
+    def close(self) -> None:
+        """Stop the thread pool (after the batches running on it) and free the
+        other threads' tables. The Solver stays usable: a later batch starts a
+        new pool."""
+        pool, self._pool = self._pool, None
+        if self._stop_pool is not None:
+            self._stop_pool.detach()
+            self._stop_pool = None
+        if pool is not None:
+            pool.shutdown(wait=True)
+        self._workers.clear()
+
+    def __enter__(self) -> Solver:
+        return self
+
+    def __exit__(self, kind: Optional[type[BaseException]], error: Optional[BaseException],
+                 trace: Optional[TracebackType]) -> None:
+        self.close()
+
+    def _total(self, pos: Position, future: int) -> int:
         return pos.makers_taken + future
 
     def value(self, pos: Position) -> int:
         """The makers' final total under double-dummy play."""
         if pos.is_over:
             return pos.makers_taken
-        ns, self.last_nodes = self._core.value(*_args(pos))
-        return self._to_makers(pos, ns)
+        future, self.last_nodes = self._core.value(*_core_args(pos))
+        return self._total(pos, future)
 
     def can_reach(self, pos: Position, target: int) -> bool:
         """Can the makers finish with at least ``target`` tricks?"""
@@ -111,51 +164,48 @@ class Solver:
             return True
         if future > pos.tricks_left:
             return False
-        if pos.makers is Team.NS:
-            reached, self.last_nodes = self._core.reach(*_args(pos), target=future)
-            return reached
-        reached, self.last_nodes = self._core.reach(*_args(pos), target=pos.tricks_left - future + 1)
-        return not reached
+        reached, self.last_nodes = self._core.reach(*_core_args(pos), target=future)
+        return bool(reached)
 
     def solve_moves(self, pos: Position) -> dict[Card, int]:
         """The makers' final total after each legal card of the seat to act."""
         if pos.is_over:
             return {}
-        pairs, self.last_nodes = self._core.move_values(*_args(pos))
-        return {Card.from_index(card): self._to_makers(pos, ns) for card, ns in pairs}
+        pairs, self.last_nodes = self._core.move_values(*_core_args(pos))
+        return {Card.from_index(card): self._total(pos, future) for card, future in pairs}
 
     def solve(self, pos: Position) -> Solution:
         """Value, every optimal card, one optimal line, and each card's value."""
         if pos.is_over:
             return Solution(pos.makers_taken, (), (), {}, 0)
-        pairs, nodes = self._core.move_values(*_args(pos))
-        moves = {Card.from_index(card): self._to_makers(pos, ns) for card, ns in pairs}
+        args = _core_args(pos)
+        pairs, nodes = self._core.move_values(*args)
         # The seat to act picks its side's best card: that is the position's value.
-        ns_value = (max if pos.to_act.team is Team.NS else min)(ns for _, ns in pairs)  # type: ignore[union-attr]
-        pv, _, pv_nodes = self._core.principal_variation(*_args(pos), value=ns_value)
-        best = self._to_makers(pos, ns_value)
+        pick = max if pos.to_act.team is pos.makers else min  # type: ignore[union-attr]
+        future = pick(v for _, v in pairs)
+        pv, _, pv_nodes = self._core.principal_variation(*args, value=future)
+        moves = {Card.from_index(card): self._total(pos, v) for card, v in pairs}
+        best = self._total(pos, future)
         best_cards = tuple(c for c in pos.legal_moves() if moves[c] == best)
         self.last_nodes = nodes + pv_nodes
         return Solution(best, best_cards, tuple(Card.from_index(c) for c in pv), moves, self.last_nodes)
 
-    def solve_batch(self, rows: np.ndarray, threads: int = 1, target: Optional[int] = None) -> np.ndarray:
+    def solve_batch(self, rows: npt.ArrayLike, target: Optional[int] = None) -> npt.NDArray[np.int8]:
         """Makers' tricks in the remaining play for every row (int8), or with
         ``target``, 1 where the makers can take at least ``target`` of them.
 
         ``rows`` is an int64 array of shape (n, 8) with columns
-        :data:`BATCH_COLUMNS`: the four hands as card masks (N E S W), trump
-        (0..3 = C S H D), leader (0..3 = N E S W), lone seat (-1 for none),
-        makers (0 = N-S, 1 = E-W). Positions start at a trick boundary.
-        ``threads`` > 1 splits the rows over threads that run without the GIL;
-        0 means one per core.
+        :data:`BATCH_COLUMNS` (:mod:`altbaumer.dd.rows`), each a position at a
+        trick boundary. The batch runs without the GIL, split over the
+        Solver's threads when it is large enough.
         """
-        rows = _checked_rows(rows)
-        out = np.empty(len(rows), dtype=np.int8)
+        batch = checked_rows(rows)
+        out = np.empty(len(batch), dtype=np.int8)
         goal = -1 if target is None else int(target)
-        self._run_split(rows, out, threads, lambda core, r, o: core.solve_rows(r, o, goal))
+        self._run_split(batch, out, lambda core, r, o: core.solve_rows(r, o, goal))
         return out
 
-    def solve_batch_moves(self, rows: np.ndarray, threads: int = 1, trick: Sequence[Card] = ()) -> np.ndarray:
+    def solve_batch_moves(self, rows: npt.ArrayLike, trick: Sequence[Card] = ()) -> npt.NDArray[np.int8]:
         """For every row, the makers' tricks in the remaining play (the current
         trick included) after each legal card of the seat to act: an int8
         array of shape (n, 24) indexed by card index, -1 where the card may
@@ -165,48 +215,58 @@ class Solver:
         the rows' leader led it and the hands no longer hold its cards (the
         situation of a hidden-information analysis, where the public trick
         is common to every layout of the hidden cards)."""
-        rows = _checked_rows(rows)
-        out = np.empty((len(rows), 24), dtype=np.int8)
+        batch = checked_rows(rows)
+        out = np.empty((len(batch), 24), dtype=np.int8)
         cards = tuple(c.index for c in trick)
-        self._run_split(rows, out, threads, lambda core, r, o: core.solve_rows_moves(r, o, cards))
+        self._run_split(batch, out, lambda core, r, o: core.solve_rows_moves(r, o, cards))
         return out
 
-    def _run_split(self, rows: np.ndarray, out: np.ndarray, threads: int, job) -> None:
-        # Each thread gets its own table; below 64 rows a thread is not worth it.
-        threads = max(1, min(threads or os.cpu_count() or 1, len(rows) // 64 or 1))
+    def _run_split(self, rows: npt.NDArray[np.int64], out: npt.NDArray[np.int8], job: _Job) -> None:
+        threads = max(1, min(self._threads, len(rows) // ROWS_PER_THREAD or 1))
         if threads == 1:
             self.last_nodes = job(self._core, rows, out)
             return
         while len(self._workers) < threads - 1:
             self._workers.append(_search.Solver(self.tt_mib))
-        if self._pool is None or self._pool_size < threads:
-            self._pool = ThreadPoolExecutor(max_workers=threads)
-            self._pool_size = threads
         cores = [self._core] + self._workers[: threads - 1]
         bounds = np.linspace(0, len(rows), threads + 1).astype(int)
+        pool = self._thread_pool()
         jobs = [
-            self._pool.submit(job, core, rows[lo:hi], out[lo:hi])
+            pool.submit(job, core, rows[lo:hi], out[lo:hi])
             for core, lo, hi in zip(cores, bounds[:-1], bounds[1:])
         ]
         self.last_nodes = sum(done.result() for done in jobs)
 
+    def _thread_pool(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=self._threads, thread_name_prefix="altbaumer-solver")
+            # A Solver dropped without close() still stops its threads.
+            self._stop_pool = weakref.finalize(self, self._pool.shutdown, wait=False)
+        return self._pool
 
-def _checked_rows(rows: np.ndarray) -> np.ndarray:
-    rows = np.ascontiguousarray(rows, dtype=np.int64)
-    if rows.ndim != 2 or rows.shape[1] != len(BATCH_COLUMNS):
-        raise ValueError(f"rows must have shape (n, {len(BATCH_COLUMNS)}), not {rows.shape}")
-    return rows
+
+@contextmanager
+def using_solver(solver: Optional[Solver], tt_mib: float = DEFAULT_TT_MIB,
+                 threads: Optional[int] = None) -> Iterator[Solver]:
+    """``solver`` itself, left open for its owner, or else a new Solver of
+    ``tt_mib`` and ``threads`` that is closed at the end of the block."""
+    if solver is not None:
+        yield solver
+        return
+    with Solver(tt_mib, threads) as own:
+        yield own
 
 
-_default: Optional[Solver] = None
+_local = threading.local()
 
 
 def default_solver() -> Solver:
-    """The module's shared Solver (created on first use)."""
-    global _default
-    if _default is None:
-        _default = Solver()
-    return _default
+    """This Python thread's Solver for the module functions, on one search
+    thread (created on first use): threads never share a table."""
+    solver: Optional[Solver] = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _local.solver = Solver(threads=1)
+    return solver
 
 
 def solve(pos: Position) -> Solution:
@@ -224,22 +284,11 @@ def can_reach(pos: Position, target: int) -> bool:
     return default_solver().can_reach(pos, target)
 
 
-def solve_batch_moves(rows: np.ndarray, threads: int = 1, trick: Sequence[Card] = ()) -> np.ndarray:
-    """See :meth:`Solver.solve_batch_moves`; ``threads=0`` means all cores."""
-    return default_solver().solve_batch_moves(rows, threads, trick)
+def solve_batch(rows: npt.ArrayLike, target: Optional[int] = None) -> npt.NDArray[np.int8]:
+    """See :meth:`Solver.solve_batch`; one thread (own a :class:`Solver` for more)."""
+    return default_solver().solve_batch(rows, target)
 
 
-def encode_batch(positions: Sequence[Position]) -> np.ndarray:
-    """Rows for :func:`solve_batch` (positions at a trick boundary)."""
-    rows = np.empty((len(positions), len(BATCH_COLUMNS)), dtype=np.int64)
-    for i, pos in enumerate(positions):
-        if pos.trick:
-            raise ValueError(f"position {i} is in the middle of a trick; batches start at trick boundaries")
-        rows[i, :4] = [pos.hands[s].mask for s in SEATS]
-        rows[i, 4:] = [int(pos.trump), int(pos.leader), -1 if pos.lone is None else int(pos.lone), int(pos.makers)]
-    return rows
-
-
-def solve_batch(rows: np.ndarray, threads: int = 1, target: Optional[int] = None) -> np.ndarray:
-    """See :meth:`Solver.solve_batch`; ``threads=0`` means all cores."""
-    return default_solver().solve_batch(rows, threads, target)
+def solve_batch_moves(rows: npt.ArrayLike, trick: Sequence[Card] = ()) -> npt.NDArray[np.int8]:
+    """See :meth:`Solver.solve_batch_moves`; one thread (own a :class:`Solver` for more)."""
+    return default_solver().solve_batch_moves(rows, trick)

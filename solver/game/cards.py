@@ -19,7 +19,10 @@ Card.parse('QC')
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Iterable, Iterator, Union
+from typing import Callable, Iterable, Iterator, Union
+
+# Raised here, defined with the other user errors; importable from here as before.
+from altbaumer.errors import CardParseError
 
 __all__ = [
     "Suit",
@@ -33,10 +36,6 @@ __all__ = [
     "LITTLE_TREE",
     "TREES",
 ]
-
-
-class CardParseError(ValueError):
-    """Text that does not name a card of the 24-card pack."""
 
 
 class Suit(IntEnum):
@@ -158,7 +157,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Card is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[[int], "Card"], tuple[int]]:
         return (Card.from_index, (self.index,))
 
     @staticmethod
@@ -237,7 +236,7 @@ class CardSet:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("CardSet is immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type["CardSet"], tuple[int]]:
         return (CardSet, (self.mask,))
 
     @classmethod

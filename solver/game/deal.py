@@ -5,6 +5,12 @@ rejects anything else with a specific :class:`~altbaumer.errors.IllegalAction`
 that cites rules.md. Chance (the shuffle and the cut) is an input, so a deal
 can be replayed exactly or built from recorded hands.
 
+This is the one state of a deal. It also follows a deal known only in part
+(a recorded board with a hidden hand or an unseen stock card, ``None``):
+what the known cards allow is checked, the rest is carried as unknown, and
+whatever needs an unknown card (a seat's view, the open position) says so
+with :class:`~altbaumer.errors.IncompleteDeal`.
+
 >>> import random
 >>> from altbaumer.game.seats import Seat
 >>> deal = Deal.shuffled(Seat.S, random.Random(7))
@@ -22,17 +28,27 @@ import random
 from dataclasses import dataclass
 from enum import Enum
 from itertools import combinations
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
-from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit
 from altbaumer.errors import (
     IllegalCutTake,
     IllegalDiscard,
     IllegalLoneDeclaration,
     IllegalPlay,
+    IncompleteDeal,
     InvalidDeal,
     NotYourTurn,
     WrongPhase,
+)
+from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit
+from altbaumer.game.deal_rules import (
+    HAND_SIZE,
+    STOCK_SIZE,
+    TRICKS,
+    absent_seat,
+    discard_count,
+    first_leader,
+    indicator_position,
 )
 from altbaumer.game.rules import illegal_play_reason, legal_cards, trick_winner, trump_suit_of_turned
 from altbaumer.game.scoring import DealScore, score_deal
@@ -50,15 +66,7 @@ __all__ = [
     "Action",
     "Deal",
     "phase_actions",
-    "close_trick",
-    "HAND_SIZE",
-    "STOCK_SIZE",
-    "TRICKS",
 ]
-
-HAND_SIZE = 5
-STOCK_SIZE = 4
-TRICKS = 5
 
 
 class Phase(Enum):
@@ -98,12 +106,13 @@ class Refuse:
 
 @dataclass(frozen=True)
 class Discard:
-    """Forehand's discard, face down: one card, or four in the compulsory case."""
+    """Forehand's discard, face down: one card, or four in the compulsory case
+    (``None`` for a card a record does not show)."""
 
-    cards: tuple[Card, ...]
+    cards: tuple[Optional[Card], ...]
 
     def __str__(self) -> str:
-        return f"discards {' '.join(map(str, self.cards))}"
+        return f"discards {' '.join('-' if c is None else str(c) for c in self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -128,7 +137,18 @@ Action = Union[TakeTrees, Accept, Refuse, Discard, DeclareAlone, Play]
 
 
 class Deal:
-    """The state of one deal. Mutated only through :meth:`apply`."""
+    """The state of one deal. Mutated only through :meth:`apply`.
+
+    ``hands`` and ``dealt`` hold ``None`` for a hand that is not known,
+    ``stock`` ``None`` for an unseen stock card; ``taken`` is ``None`` while
+    unseen stock cards hide which card forehand took, ``discards`` while the
+    discard is not known in full, ``compulsory`` while it cannot be told
+    whether all four stock cards were of the refused suit.
+    """
+
+    hands: dict[Seat, Optional[CardSet]]
+    dealt: dict[Seat, Optional[CardSet]]
+    stock: tuple[Optional[Card], ...]
 
     def __init__(self, dealer: Seat, pack: Sequence[Card], cut: int) -> None:
         """Start a deal from the dealer's shuffled ``pack`` (top card first) and
@@ -173,28 +193,43 @@ class Deal:
     def from_hands(
         cls,
         dealer: Seat,
-        hands: Mapping[Seat, CardSet],
-        stock: Sequence[Card],
+        hands: Mapping[Seat, Optional[CardSet]],
+        stock: Sequence[Optional[Card]],
         cut_trees: CardSet = CardSet(),
+        cut_seen: CardSet = CardSet(),
     ) -> "Deal":
         """A deal at the trump-making phase from the hands as dealt (five cards
-        each, the Trees taken at the cut in the cutter's hand) and the stock,
-        top card first."""
+        each, the Trees taken at the cut in the cutter's hand), the stock, top
+        card first, and the cards seen at the cut and left (D13). A hand or
+        stock card may be ``None`` (not known): the known cards are checked."""
         deal = cls.__new__(cls)
         deal._init_seats(dealer)
-        deal.pack, deal.cut, deal.cut_offer, deal.cut_seen = None, None, (), CardSet()
+        deal.pack, deal.cut, deal.cut_offer = None, None, ()
         if not set(cut_trees) <= set(TREES):
             raise InvalidDeal(f"only Trees can be taken at the cut, not {cut_trees.ascii()}")
-        if cut_trees - hands[deal.cutter]:
+        cutter_hand = hands[deal.cutter]
+        if cutter_hand is not None and cut_trees - cutter_hand:
             raise InvalidDeal(f"the Trees taken at the cut ({cut_trees.ascii()}) must be in the cutter's ({deal.cutter}) hand")
         for seat in SEATS:
-            if len(hands[seat]) != HAND_SIZE:
-                raise InvalidDeal(f"{seat} holds {len(hands[seat])} cards, not {HAND_SIZE}")
+            hand = hands[seat]
+            if hand is not None and len(hand) != HAND_SIZE:
+                raise InvalidDeal(f"{seat} holds {len(hand)} cards, not {HAND_SIZE}")
         if len(stock) != STOCK_SIZE:
             raise InvalidDeal(f"the stock holds {len(stock)} cards, not {STOCK_SIZE}")
-        _check_pack([c for s in SEATS for c in hands[s]] + list(stock))
-        deal._begin_trump({s: hands[s] for s in SEATS}, tuple(stock), cut_trees)
+        known = [c for s in SEATS for c in hands[s] or ()] + [c for c in stock if c is not None]
+        _check_pack(known, complete=all(hands[s] is not None for s in SEATS) and None not in stock)
+        deal._begin_trump({s: hands[s] for s in SEATS}, tuple(stock), cut_trees, cut_seen)
         return deal
+
+    def copy(self) -> "Deal":
+        """An independent copy of the state (a game record keeps one before every action)."""
+        other = Deal.__new__(Deal)
+        other.__dict__.update(self.__dict__)
+        for name in ("hands", "dealt", "tricks_won"):
+            setattr(other, name, dict(getattr(self, name)))
+        for name in ("history", "lone_passed", "tricks", "trick_cards"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
 
     # -- set-up ------------------------------------------------------------
 
@@ -214,7 +249,6 @@ class Deal:
         # not taken is always the last card of the completed pack (stock card 4).
         shown = self.pack[self.cut - 1]
         seen = [shown] + ([self.pack[self.cut - 2]] if taken and self.cut >= 2 else [])
-        self.cut_seen = CardSet(seen) - CardSet(taken)
         hands = {seat: list(taken) if seat is self.cutter else [] for seat in SEATS}
         order = play_order(self.forehand)
         for packet in (3, 2):
@@ -222,19 +256,23 @@ class Deal:
                 need = packet - len(taken) if (packet == 3 and seat is self.cutter) else packet
                 hands[seat].extend(completed[:need])
                 completed = completed[need:]
-        self._begin_trump({s: CardSet(h) for s, h in hands.items()}, tuple(completed), CardSet(taken))
+        self._begin_trump({s: CardSet(h) for s, h in hands.items()}, tuple(completed), CardSet(taken),
+                          CardSet(seen) - CardSet(taken))
 
-    def _begin_trump(self, hands: dict[Seat, CardSet], stock: tuple[Card, ...], cut_trees: CardSet) -> None:
-        self.dealt: dict[Seat, CardSet] = dict(hands)
-        self.hands: dict[Seat, CardSet] = dict(hands)
+    def _begin_trump(self, hands: Mapping[Seat, Optional[CardSet]], stock: tuple[Optional[Card], ...],
+                     cut_trees: CardSet, cut_seen: CardSet) -> None:
+        self.dealt = dict(hands)
+        self.hands = dict(hands)
         self.stock = stock
         self.cut_trees = cut_trees
+        self.cut_seen = cut_seen
         self.turned = 1  # the top stock card is face up
         self.accepted: Optional[bool] = None
+        self.compulsory: Optional[bool] = None
         self.trump: Optional[Suit] = None
-        self.taken = CardSet()  # stock cards forehand took (public)
+        self.taken: Optional[CardSet] = CardSet()  # stock cards forehand took (public)
         self.exposed = CardSet()  # refused and same-suit cards: face up, out of play
-        self.discards = CardSet()
+        self.discards: Optional[CardSet] = CardSet()
         self.lone: Optional[Seat] = None
         self.lone_passed: list[Seat] = []
         self.tricks: list[Trick] = []
@@ -266,7 +304,26 @@ class Deal:
     @property
     def absent(self) -> Optional[Seat]:
         """The lone player's partner, whose hand is out of play."""
-        return self.lone.partner if self.lone is not None else None
+        return absent_seat(self.lone)
+
+    @property
+    def is_complete(self) -> bool:
+        """Every hand as dealt and every stock card are known."""
+        return all(h is not None for h in self.dealt.values()) and None not in self.stock
+
+    def dealt_hand(self, seat: Seat) -> CardSet:
+        """``seat``'s hand as dealt; :class:`~altbaumer.errors.IncompleteDeal` when it is not known."""
+        hand = self.dealt[seat]
+        if hand is None:
+            raise IncompleteDeal(f"{seat}'s hand is not known")
+        return hand
+
+    def hand(self, seat: Seat) -> CardSet:
+        """``seat``'s current hand; :class:`~altbaumer.errors.IncompleteDeal` when it is not known."""
+        hand = self.hands[seat]
+        if hand is None:
+            raise IncompleteDeal(f"{seat}'s hand is not known")
+        return hand
 
     @property
     def active_seats(self) -> list[Seat]:
@@ -277,6 +334,9 @@ class Deal:
         return play_order(self.trick_leader, skip=self.absent)
 
     def discard_count(self) -> int:
+        """The cards forehand must discard: as many as it took."""
+        if self.taken is None:
+            raise IncompleteDeal("the stock cards forehand took are not known")
         return len(self.taken)
 
     def legal_actions(self) -> list[Action]:
@@ -284,8 +344,9 @@ class Deal:
         if self.phase is Phase.CUT:
             return phase_actions(Phase.CUT, CardSet(), cut_offer=self.cut_offer)
         actor = self.to_act
-        hand = self.hands[actor] if actor is not None else CardSet()
-        return phase_actions(self.phase, hand, self.trick_cards, self.trump, self.discard_count())
+        hand = self.hand(actor) if actor is not None else CardSet()
+        count = self.discard_count() if self.phase is Phase.DISCARD else 1
+        return phase_actions(self.phase, hand, self.trick_cards, self.trump, count)
 
     # -- actions ------------------------------------------------------------
 
@@ -296,8 +357,9 @@ class Deal:
         actor = self.to_act
         if seat is not None and seat is not actor:
             if self.phase is Phase.LONE and seat.team is not self.makers:
+                fh = self.forehand
                 raise IllegalLoneDeclaration(
-                    f"{seat} is a defender; only the makers may play alone", "rules.md, Playing alone"
+                    f"{seat} is a defender: only a maker ({fh} or {fh.partner}) may play alone", "rules.md, Playing alone"
                 )
             raise NotYourTurn(f"{seat} cannot act now: it is {actor}'s turn ({self.phase.value} phase)")
         handler = _HANDLERS.get((type(action), self.phase))
@@ -307,7 +369,8 @@ class Deal:
                 f"{actor} must {_PHASE_TASK[self.phase]}"
             )
         handler(self, action)
-        self.history.append((actor, action))  # type: ignore[arg-type]
+        assert actor is not None  # every phase but DONE has a seat to act
+        self.history.append((actor, action))
 
     def _take_trees(self, action: TakeTrees) -> None:
         if action.cards != self.cut_offer[: len(action.cards)]:
@@ -319,78 +382,118 @@ class Deal:
         self._deal_cards(tuple(action.cards))
 
     def _accept(self, action: Accept) -> None:
-        self._fix_trump(accepted=True, indicator_at=0)
+        self._make_trump(accepted=True)
 
     def _refuse(self, action: Refuse) -> None:
-        refused_suit = trump_suit_of_turned(self.stock[0])
-        for i in range(1, STOCK_SIZE):
-            if trump_suit_of_turned(self.stock[i]) is not refused_suit:
-                self._fix_trump(accepted=False, indicator_at=i)
-                return
-        # All four of one suit: compulsory, forehand takes them all (rules.md, Making trump).
-        self.accepted = False
-        self.turned = STOCK_SIZE
-        self.trump = refused_suit
-        self._give_forehand(CardSet(self.stock))
+        self._make_trump(accepted=False)
 
-    def _fix_trump(self, accepted: bool, indicator_at: int) -> None:
-        indicator = self.stock[indicator_at]
+    def _make_trump(self, accepted: bool) -> None:
+        stock = self.stock
+        at = indicator_position(stock, accepted)
         self.accepted = accepted
-        self.turned = indicator_at + 1
-        self.exposed = CardSet(self.stock[:indicator_at])
-        self.trump = trump_suit_of_turned(indicator)
-        self._give_forehand(CardSet(indicator))
-
-    def _give_forehand(self, cards: CardSet) -> None:
-        self.taken = cards
-        self.hands[self.forehand] = self.hands[self.forehand] | cards
+        self.compulsory = at == STOCK_SIZE if at is not None else (False if accepted else None)
+        if at is None:
+            # Unseen stock cards hide the indicator: only the refused card is known to lie face up.
+            self.taken = None
+            self.exposed = CardSet(c for c in stock[:1] if c is not None and not accepted)
+        elif at == STOCK_SIZE:
+            # All four of one suit: compulsory, forehand takes them all (rules.md, Making trump).
+            self.turned = STOCK_SIZE
+            self.trump = trump_suit_of_turned(stock[0])  # type: ignore[arg-type]  # known: at is not None
+            self.taken = CardSet(stock)  # type: ignore[arg-type]
+        else:
+            indicator = stock[at]
+            assert indicator is not None
+            self.turned = at + 1
+            self.exposed = CardSet(stock[:at])  # type: ignore[arg-type]  # known: at is not None
+            self.trump = trump_suit_of_turned(indicator)
+            self.taken = CardSet(indicator)
+        dealt = self.hands[self.forehand]
+        self.hands[self.forehand] = None if dealt is None or self.taken is None else dealt | self.taken
         self.phase = Phase.DISCARD
 
+    def reveal_trump(self, trump: Suit) -> None:
+        """Learn the trump that unseen stock cards hide (a record states it).
+        A refused suit can be trump only in the compulsory case (rules.md,
+        Making trump, 3), which settles that question too."""
+        if self.trump is not None:
+            if trump is not self.trump:
+                taken = self.taken.ascii() if self.taken else "?"
+                raise InvalidDeal(f"the stock and the turn make {self.trump.name.lower()} trump (forehand takes "
+                                  f"{taken}), not {trump.name.lower()} (rules.md, Making trump)")
+            return
+        self.trump = trump
+        turned = self.stock[0]
+        if self.compulsory is None and turned is not None:
+            self.compulsory = trump is trump_suit_of_turned(turned)
+
     def _discard(self, action: Discard) -> None:
-        cards = CardSet(action.cards)
-        need = self.discard_count()
-        if len(cards) != len(action.cards) or len(cards) != need:
-            raise IllegalDiscard(
-                f"forehand must discard exactly {need} different card{'s' if need > 1 else ''}, not {len(action.cards)}",
-                "rules.md, Making trump",
-            )
-        missing = cards - self.hands[self.forehand]
-        if missing:
-            raise IllegalDiscard(f"forehand ({self.forehand}) does not hold {missing.ascii()}", "rules.md, Making trump")
-        self.discards = cards
-        self.hands[self.forehand] = self.hands[self.forehand] - cards
+        cards = action.cards
+        self._check_discard_count(len(cards))
+        known = [c for c in cards if c is not None]
+        if len(set(known)) != len(known):
+            raise IllegalDiscard("forehand discards a card twice")
+        enlarged = self.hands[self.forehand]
+        if enlarged is not None:
+            for card in known:
+                if card not in enlarged:
+                    raise IllegalDiscard(f"forehand ({self.forehand}) does not hold {card.ascii()}",
+                                         "rules.md, Making trump")
+        complete = len(known) == len(cards)
+        self.discards = CardSet(known) if complete else None
+        self.hands[self.forehand] = enlarged - CardSet(known) if enlarged is not None and complete else None
         self.phase = Phase.LONE
+
+    def _check_discard_count(self, count: int) -> None:
+        if self.compulsory is None:
+            if count not in (1, STOCK_SIZE):
+                raise IllegalDiscard(f"forehand discards 1 card (4 in the compulsory case), not {count}")
+            return
+        need = discard_count(self.compulsory)
+        if count != need:
+            why = "takes all four stock cards (compulsory case)" if self.compulsory else "takes one stock card"
+            raise IllegalDiscard(f"forehand {why} and must discard {need}, not {count}", "rules.md, Making trump")
 
     def _declare_alone(self, action: DeclareAlone) -> None:
         seat = self.to_act
+        assert seat is not None
         if action.alone:
             self.lone = seat
             self._begin_play()
             return
-        self.lone_passed.append(seat)  # type: ignore[arg-type]
+        self.lone_passed.append(seat)
         if len(self.lone_passed) == 2:
             self._begin_play()
 
     def _begin_play(self) -> None:
-        # Forehand leads; if forehand's hand is set aside, the next active seat
-        # in play order does (rules.md, Playing alone, Decision).
-        self.trick_leader = self.forehand if self.absent is not self.forehand else self.forehand.next()
+        self.trick_leader = first_leader(self.forehand, self.lone)
         self.phase = Phase.PLAY
 
     def _play(self, action: Play) -> None:
         seat = self.to_act
-        hand = self.hands[seat]  # type: ignore[index]
-        reason = illegal_play_reason(str(seat), hand, self.trick_cards, self.trump, action.card)  # type: ignore[arg-type]
-        if reason is not None:
-            raise IllegalPlay(reason)
-        self.hands[seat] = hand - action.card  # type: ignore[index]
+        assert seat is not None and self.trump is not None  # the play phase has both
+        hand = self.hands[seat]
+        if hand is not None:  # an unknown hand's duty to follow cannot be checked
+            reason = illegal_play_reason(str(seat), hand, self.trick_cards, self.trump, action.card)
+            if reason is not None:
+                raise IllegalPlay(reason)
+            self.hands[seat] = hand - action.card
         self.trick_cards.append(action.card)
         order = self._trick_order()
         if len(self.trick_cards) == len(order):
             self._close_trick(order)
 
     def _close_trick(self, order: tuple[Seat, ...]) -> None:
-        close_trick(self, order)
+        """The trick's winner takes it and leads next; after the fifth trick
+        the deal is over (rules.md, Winning a trick)."""
+        assert self.trump is not None
+        winner = order[trick_winner(self.trick_cards, self.trump)]
+        self.tricks.append(Trick(order[0], tuple(self.trick_cards), winner))
+        self.tricks_won[winner.team] += 1
+        self.trick_cards = []
+        self.trick_leader = winner
+        if len(self.tricks) == TRICKS:
+            self.phase = Phase.DONE
 
     # -- results and knowledge ---------------------------------------------
 
@@ -408,8 +511,8 @@ class Deal:
         """A JSON-ready summary of the deal's state (cards written like ``QC``)."""
         started = self.phase is not Phase.CUT
 
-        def cards(cs: Sequence[Card]) -> list[str]:
-            return [c.ascii() for c in cs]
+        def cards(cs: Optional[Iterable[Optional[Card]]]) -> Optional[list[Optional[str]]]:
+            return None if cs is None else [None if c is None else c.ascii() for c in cs]
 
         return {
             "dealer": str(self.dealer),
@@ -440,9 +543,15 @@ class Deal:
         }
 
     def view(self, seat: Seat) -> SeatView:
-        """What ``seat`` knows now (rules.md, Who knows what)."""
+        """What ``seat`` knows now (rules.md, Who knows what). In a deal known
+        only in part, :class:`~altbaumer.errors.IncompleteDeal` when something
+        ``seat`` knows is not known here (its own hand, the turned card, the
+        stock cards forehand took, forehand's own discard); the other hands
+        are never needed."""
         before_deal = self.phase is Phase.CUT
         actor = self.to_act
+        if not before_deal:
+            self._check_knowable(seat)
         return SeatView(
             seat=seat,
             dealer=self.dealer,
@@ -450,14 +559,14 @@ class Deal:
             cutter=self.cutter,
             phase=self.phase.value,
             to_act=actor,
-            hand=CardSet() if before_deal else self.hands[seat],
+            hand=CardSet() if before_deal else self.hand(seat),
             cut_offer=self.cut_offer if before_deal else (),
             cut_trees=CardSet() if before_deal else self.cut_trees,
             cut_seen=CardSet() if before_deal else self.cut_seen,
             turned=self.turned_card,
             accepted=None if before_deal else self.accepted,
             exposed=CardSet() if before_deal else self.exposed,
-            taken=CardSet() if before_deal else self.taken,
+            taken=CardSet() if before_deal or self.taken is None else self.taken,
             trump=None if before_deal else self.trump,
             discards=self.discards if seat is self.forehand and not before_deal else None,
             lone=None if before_deal else self.lone,
@@ -469,19 +578,14 @@ class Deal:
             lone_passed=() if before_deal else tuple(self.lone_passed),
         )
 
-
-def close_trick(state: Any, order: tuple[Seat, ...]) -> None:
-    """Complete the trick in ``state.trick_cards`` (played in ``order``): its
-    winner takes it and leads next; after the fifth trick the deal is over
-    (rules.md, Winning a trick). ``state`` is a :class:`Deal` or anything with
-    its play attributes (a replayed record)."""
-    winner = order[trick_winner(state.trick_cards, state.trump)]
-    state.tricks.append(Trick(order[0], tuple(state.trick_cards), winner))
-    state.tricks_won[winner.team] += 1
-    state.trick_cards = []
-    state.trick_leader = winner
-    if len(state.tricks) == TRICKS:
-        state.phase = Phase.DONE
+    def _check_knowable(self, seat: Seat) -> None:
+        self.hand(seat)
+        if self.phase is Phase.TRUMP and self.stock[0] is None:
+            raise IncompleteDeal("the turned stock card is not known")
+        if self.taken is None:
+            raise IncompleteDeal("the stock cards forehand took are not known")
+        if seat is self.forehand and self.discards is None:
+            raise IncompleteDeal("forehand's discard is not known, and forehand knows it")
 
 
 def phase_actions(
@@ -508,7 +612,7 @@ def phase_actions(
     return []
 
 
-_HANDLERS = {
+_HANDLERS: dict[tuple[type, Phase], Callable[[Deal, Any], None]] = {
     (TakeTrees, Phase.CUT): Deal._take_trees,
     (Accept, Phase.TRUMP): Deal._accept,
     (Refuse, Phase.TRUMP): Deal._refuse,
@@ -526,12 +630,13 @@ _PHASE_TASK = {
 }
 
 
-def _check_pack(cards: Sequence[Card]) -> None:
+def _check_pack(cards: Sequence[Card], complete: bool = True) -> None:
+    """No card twice; with ``complete``, every card of the pack."""
     seen = CardSet()
     for card in cards:
         if card in seen:
             raise InvalidDeal(f"card {card.ascii()} appears twice")
         seen = seen | card
     missing = CardSet((1 << 24) - 1) - seen
-    if missing:
+    if complete and missing:
         raise InvalidDeal(f"card{'s' if len(missing) > 1 else ''} missing: {missing.ascii()}")

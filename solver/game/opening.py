@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from typing import Iterable, Union
 
+from altbaumer.errors import IllegalLoneDeclaration, IncompleteDeal
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.deal import Deal
-from altbaumer.errors import IllegalLoneDeclaration
+from altbaumer.game.deal_rules import absent_seat, first_leader
 from altbaumer.game.position import Position
 from altbaumer.game.rules import trump_suit_of_turned
 from altbaumer.game.seats import SEATS, Seat
@@ -50,9 +51,13 @@ def opening_position(
     ``trump`` defaults to the turned card's suit; ``lone`` must be a maker
     (forehand or forehand's partner), otherwise :class:`IllegalLoneDeclaration`.
     """
-    suit = trump_suit_of_turned(deal.stock[0]) if trump is None else (
-        trump if isinstance(trump, Suit) else Suit.parse(trump)
-    )
+    turned = deal.stock[0]
+    if trump is not None:
+        suit = trump if isinstance(trump, Suit) else Suit.parse(trump)
+    elif turned is not None:
+        suit = trump_suit_of_turned(turned)
+    else:
+        raise IncompleteDeal("the turned stock card is not known")
     lone_seat = None if lone is None else (lone if isinstance(lone, Seat) else Seat.parse(lone))
     makers = deal.forehand.team
     if lone_seat is not None and lone_seat.team is not makers:
@@ -62,10 +67,9 @@ def opening_position(
             f"{makers}) may play alone",
             "rules.md, Playing alone",
         )
-    absent = lone_seat.partner if lone_seat is not None else None
-    leader = deal.forehand if deal.forehand is not absent else deal.forehand.next()
-    hands = {s: (CardSet() if s is absent else deal.dealt[s]) for s in SEATS}
-    return Position(hands, suit, leader, makers=makers, lone=lone_seat)
+    absent = absent_seat(lone_seat)
+    hands = {s: (CardSet() if s is absent else deal.dealt_hand(s)) for s in SEATS}
+    return Position(hands, suit, first_leader(deal.forehand, lone_seat), makers=makers, lone=lone_seat)
 
 
 def line_tricks(pos: Position, cards: Iterable[Card]) -> list[Trick]:

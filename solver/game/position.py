@@ -19,23 +19,17 @@ trick, the tricks each side has taken, the makers and an optional lone seat
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 from altbaumer.game.cards import Card, CardSet, Suit
-from altbaumer.errors import AltbaumerError
+# InvalidPosition is raised here, defined with the other user errors; importable from here as before.
+from altbaumer.errors import IncompleteDeal, InvalidPosition
+from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.deal_rules import TRICKS, absent_seat, first_leader
 from altbaumer.game.rules import illegal_play_reason, legal_cards, trick_winner
 from altbaumer.game.seats import SEATS, Seat, Team, play_order
 
-if TYPE_CHECKING:
-    from altbaumer.game.deal import Deal
-
 __all__ = ["InvalidPosition", "Position"]
-
-TRICKS = 5
-
-
-class InvalidPosition(AltbaumerError):
-    """Hands, trick and counts that no deal can reach."""
 
 
 @dataclass(frozen=True)
@@ -88,13 +82,19 @@ class Position:
         )
 
     @classmethod
-    def from_deal(cls, deal: "Deal") -> "Position":
-        """The open position of a deal in its play phase (or finished)."""
-        if deal.trump is None or deal.trick_leader is None:
+    def from_deal(cls, deal: Deal) -> "Position":
+        """The open position of a deal in its play phase (or finished); while
+        lone play is still to be declared, the first lead with nobody alone.
+        :class:`~altbaumer.errors.IncompleteDeal` when an active hand is not known."""
+        if deal.trump is None or deal.phase in (Phase.CUT, Phase.TRUMP, Phase.DISCARD):
             raise InvalidPosition(f"the deal has no card play yet: it is in the {deal.phase.value} phase")
-        hands = {s: deal.hands[s] if s is not deal.absent else CardSet() for s in SEATS}
+        unknown = [s for s in SEATS if s is not deal.absent and deal.hands[s] is None]
+        if unknown:
+            raise IncompleteDeal(f"the hand of {', '.join(map(str, unknown))} is not known")
+        leader = deal.trick_leader if deal.trick_leader is not None else first_leader(deal.forehand, deal.lone)
+        hands = {s: deal.hand(s) if s is not deal.absent else CardSet() for s in SEATS}
         return cls(
-            hands, deal.trump, deal.trick_leader, tuple(deal.trick_cards), deal.makers, deal.lone,
+            hands, deal.trump, leader, tuple(deal.trick_cards), deal.makers, deal.lone,
             (deal.tricks_won[Team.NS], deal.tricks_won[Team.EW]),
         )
 
@@ -150,7 +150,7 @@ class Position:
     @property
     def absent(self) -> Optional[Seat]:
         """The lone player's partner, out of play."""
-        return self.lone.partner if self.lone is not None else None
+        return absent_seat(self.lone)
 
     @property
     def active_seats(self) -> tuple[Seat, ...]:

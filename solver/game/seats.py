@@ -17,11 +17,10 @@ from enum import IntEnum
 from functools import cache
 from typing import Optional
 
+# Raised here, defined with the other user errors; importable from here as before.
+from altbaumer.errors import SeatParseError
+
 __all__ = ["SeatParseError", "Seat", "Team", "SEATS", "forehand_of", "cutter_of", "play_order"]
-
-
-class SeatParseError(ValueError):
-    """Text that does not name a seat."""
 
 
 class Team(IntEnum):

@@ -23,7 +23,7 @@ not follow cannot hold the cards that would have obliged it to).
 >>> from altbaumer.game.seats import Seat
 >>> deal = Deal.from_seed(3, dealer=Seat.N)
 >>> info = InfoSet.from_view(deal.view(Seat.S))
->>> info.phase, len(info.unknown) == sum(slot.capacity for slot in info.slots)
+>>> info.view.phase, len(info.unknown) == sum(slot.capacity for slot in info.slots)
 ('trump', True)
 >>> [str(slot) for slot in info.slots][:3]
 ["N's hand", "E's hand", "W's hand"]
@@ -35,8 +35,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Iterable, Optional
 
-from altbaumer.game.cards import CARDS, FULL_PACK, TREES, Card, CardSet, Suit, suit_cards
 from altbaumer.errors import InvalidDeal, WrongPhase
+from altbaumer.game.cards import CARDS, FULL_PACK, TREES, Card, CardSet, Suit, suit_cards
+from altbaumer.game.deal_rules import CUT_SEEN_POSITION, HAND_SIZE, STOCK_SIZE, absent_seat
 from altbaumer.game.rules import follow_obligation, is_trump_card, trump_cards
 from altbaumer.game.seats import SEATS, Seat, play_order
 from altbaumer.game.view import SeatView
@@ -57,8 +58,6 @@ HAND = "hand"
 OUT = "out"
 DISCARD = "discard"
 STOCK = "stock"
-HAND_SIZE = 5
-STOCK_SIZE = 4
 
 
 @dataclass(frozen=True)
@@ -169,27 +168,15 @@ class InfoSet:
     play (the exposed cards included); ``known_stock`` the stock cards known
     in place, top first, during the trump phase only. ``unknown`` lists the
     other cards in index order and ``allowed[i]`` is the bitmask over
-    ``slots`` of the places ``unknown[i]`` may be in.
+    ``slots`` of the places ``unknown[i]`` may be in. What the seat saw
+    (its hand, the public cards, the phase) is ``view``'s.
     """
 
-    seat: Seat
-    phase: str
-    dealer: Seat
-    forehand: Seat
-    cutter: Seat
-    trump: Optional[Suit]
-    lone: Optional[Seat]
-    lone_passed: tuple[Seat, ...]
-    hand: CardSet
+    view: SeatView
     hand_sizes: tuple[int, ...]
     known_hands: tuple[CardSet, ...]
     known_out: CardSet
     known_stock: tuple[Optional[Card], ...]
-    played: CardSet
-    exposed: CardSet
-    taken: CardSet
-    cut_trees: CardSet
-    cut_seen: CardSet
     unknown: tuple[Card, ...]
     slots: tuple[Slot, ...]
     allowed: tuple[int, ...]
@@ -204,7 +191,7 @@ class InfoSet:
     @property
     def absent(self) -> Optional[Seat]:
         """The lone player's partner, whose hand is out of play (D8)."""
-        return self.lone.partner if self.lone is not None else None
+        return absent_seat(self.view.lone)
 
     @property
     def unknown_cards(self) -> CardSet:
@@ -250,7 +237,7 @@ class _Builder:
         if view.phase == "cut":
             raise WrongPhase("no hands are dealt before the cut is complete: nothing to analyse yet")
         self.view = view
-        self.absent = view.lone.partner if view.lone is not None else None
+        self.absent = absent_seat(view.lone)
         self.trump_phase = view.phase == "trump"
         # rules.md, Making trump: forehand's discard is unseen by everyone else.
         self.separate_discard = (
@@ -281,24 +268,11 @@ class _Builder:
         allowed, voids = self._allowed(unknown, slots)
         _check_feasible(unknown, slots, allowed)
         return InfoSet(
-            seat=view.seat,
-            phase=view.phase,
-            dealer=view.dealer,
-            forehand=view.forehand,
-            cutter=view.cutter,
-            trump=view.trump,
-            lone=view.lone,
-            lone_passed=tuple(view.lone_passed),
-            hand=view.hand,
+            view=view,
             hand_sizes=tuple(sizes),
             known_hands=tuple(CardSet(m) for m in self.known_hands),
             known_out=CardSet(self.known_out),
             known_stock=tuple(self.known_stock),
-            played=view.played,
-            exposed=view.exposed,
-            taken=view.taken,
-            cut_trees=view.cut_trees,
-            cut_seen=view.cut_seen,
             unknown=unknown,
             slots=slots,
             allowed=allowed,
@@ -351,7 +325,7 @@ class _Builder:
             raise InvalidDeal(f"only one card seen at the cut can stay in the stock, not {view.cut_seen.ascii()}")
         if view.cut_seen:
             self._claim(view.cut_seen, "stock card 4 (seen at the cut, Decision D13)")
-            self.known_stock[3] = next(iter(view.cut_seen))
+            self.known_stock[CUT_SEEN_POSITION] = next(iter(view.cut_seen))
 
     def _place_taken(self) -> None:
         """Forehand's taken cards are public. Until forehand discards they are
@@ -452,7 +426,8 @@ class _Builder:
                 raise InvalidDeal(f"{card.ascii()} cannot be anywhere: the play contradicts every place for it")
         return tuple(allowed[c] for c in unknown), voids
 
-    def _apply_voids(self, allowed: dict[Card, int], bit: dict) -> tuple[Void, ...]:
+    def _apply_voids(self, allowed: dict[Card, int],
+                     bit: dict[tuple[str, Optional[Seat], Optional[int]], int]) -> tuple[Void, ...]:
         """rules.md, Following, rules 1-3: a card played to a trick led by
         someone else shows the player held none of :func:`forbidden_holdings`. Cards only
         leave hands during the play, so the cards held then are the current
@@ -553,20 +528,20 @@ def _no_cards(cards: CardSet, trump: Suit) -> str:
 
 
 def _describe(info: InfoSet) -> Iterable[str]:
-    trump = f"trump {info.trump}" if info.trump is not None else "trump not yet fixed"
+    trump = f"trump {info.view.trump}" if info.view.trump is not None else "trump not yet fixed"
     yield (
-        f"{info.seat}'s view, {info.phase} phase, {trump}; dealer {info.dealer}, "
-        f"forehand {info.forehand}, cutter {info.cutter}"
+        f"{info.view.seat}'s view, {info.view.phase} phase, {trump}; dealer {info.view.dealer}, "
+        f"forehand {info.view.forehand}, cutter {info.view.cutter}"
     )
-    if info.lone is not None:
-        yield f"{info.lone} plays alone: {info.absent}'s hand is out of play, unseen (Decision D8)"
-    for seat in info.lone_passed:
+    if info.view.lone is not None:
+        yield f"{info.view.lone} plays alone: {info.absent}'s hand is out of play, unseen (Decision D8)"
+    for seat in info.view.lone_passed:
         yield f"{seat} declined to play alone"
-    yield f"own hand: {info.hand or '-'}"
-    if info.played:
-        yield f"played: {info.played}"
+    yield f"own hand: {info.view.hand or '-'}"
+    if info.view.played:
+        yield f"played: {info.view.played}"
     for seat in SEATS:
-        if seat is not info.seat and info.known_hands[seat]:
+        if seat is not info.view.seat and info.known_hands[seat]:
             yield f"known in {seat}'s hand: {info.known_hands[seat]}"
     if info.known_out:
         yield f"known out of play: {info.known_out}"
@@ -577,10 +552,10 @@ def _describe(info: InfoSet) -> Iterable[str]:
         )
     places = ", ".join(f"{slot}: {slot.capacity}" for slot in info.slots if slot.capacity)
     yield f"unknown: {len(info.unknown)} cards; {places or 'no hidden place'}"
-    pinned = info.taken & info.unknown_cards
+    pinned = info.view.taken & info.unknown_cards
     if pinned:
         yield (
-            f"- {pinned}: taken from the stock by forehand {info.forehand}, so in its hand "
+            f"- {pinned}: taken from the stock by forehand {info.view.forehand}, so in its hand "
             f"or among its face-down discards (Decision D5)"
         )
     for void in info.voids:

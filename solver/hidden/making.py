@@ -46,8 +46,8 @@ broadcast over the discard options: per world an ordinary branch needs
 6 + 6 + 1 = 13 solves, a compulsory one 126 + 126 + 1 = 253.
 
 *Batching.* Every row of a branch (or, with :func:`all_lines`, of both
-branches) goes to :meth:`Solver.solve_batch` in one call, so ``threads``
-splits the whole tree across cores. Rows are laid out world by world, which
+branches) goes to :meth:`Solver.solve_batch` in one call, so the solver's
+threads split the whole tree across cores. Rows are laid out world by world, which
 keeps closely related positions next to each other for the transposition
 table.
 
@@ -74,7 +74,9 @@ from typing import TYPE_CHECKING, Optional, Union
 
 import numpy as np
 
+from altbaumer.errors import IncompleteDeal
 from altbaumer.game.scoring import makers_points
+from altbaumer.dd.rows import NO_LONE, WIDTH, encode_rows
 from altbaumer.dd.solver import Solver, default_solver
 from altbaumer.game.seats import SEATS, Seat, forehand_of
 
@@ -118,7 +120,6 @@ FOUR_OF_NINE = np.array(list(combinations(range(9), 4)), dtype=np.intp)
 
 _FULL = (1 << 24) - 1
 _SHIFTS = np.arange(24, dtype=np.int64)
-_COLUMNS = 8  # altbaumer.dd.solver.BATCH_COLUMNS: N E S W, trump, leader, lone, makers
 
 DealerLike = Union[Seat, int]
 
@@ -284,28 +285,27 @@ def branch_lines(
     stock: np.ndarray,
     dealer: DealerLike,
     accept: bool,
-    threads: int = 1,
     solver: Optional[Solver] = None,
 ) -> BranchLines:
     """Every discard × lone line after accepting (or refusing), in one batch solve.
 
     ``hands`` int64 (n, 4): the hands as dealt (N E S W masks, five cards
     each); ``stock`` (n, 4): the stock's card indices, top first; ``dealer``
-    is the same for every world.
+    is the same for every world; ``solver`` (default: this thread's, one
+    search thread) brings the tables and threads.
     """
-    return _solve_plans([_Plan(hands, stock, dealer, accept)], threads, solver)[0]
+    return _solve_plans([_Plan(hands, stock, dealer, accept)], solver)[0]
 
 
 def all_lines(
     hands: np.ndarray,
     stock: np.ndarray,
     dealer: DealerLike,
-    threads: int = 1,
     solver: Optional[Solver] = None,
 ) -> tuple[BranchLines, BranchLines]:
     """The accept and refuse branches (in that order), in one batch solve."""
     plans = [_Plan(hands, stock, dealer, True), _Plan(hands, stock, dealer, False)]
-    accept, refuse = _solve_plans(plans, threads, solver)
+    accept, refuse = _solve_plans(plans, solver)
     return accept, refuse
 
 
@@ -331,8 +331,10 @@ def net_points(tricks: np.ndarray) -> np.ndarray:
 
 def worlds_of_deal(deal: "Deal") -> tuple[np.ndarray, np.ndarray]:
     """The one-world ``hands`` (1, 4) and ``stock`` (1, 4) arrays of a dealt deal."""
-    hands = np.array([[deal.dealt[s].mask for s in SEATS]], dtype=np.int64)
-    stock = np.array([[c.index for c in deal.stock]], dtype=np.int64)
+    if not deal.is_complete:
+        raise IncompleteDeal("every hand and stock card must be known")
+    hands = np.array([[deal.dealt_hand(s).mask for s in SEATS]], dtype=np.int64)
+    stock = np.array([[c.index for c in deal.stock if c is not None]], dtype=np.int64)
     return hands, stock
 
 
@@ -358,7 +360,7 @@ class _Plan:
                                             enlarged, discards)
 
     def rows(self) -> np.ndarray:
-        return np.concatenate([p[2] for p in self.parts]) if self.parts else np.empty((0, _COLUMNS), np.int64)
+        return np.concatenate([p[2] for p in self.parts]) if self.parts else np.empty((0, WIDTH), np.int64)
 
     def fold(self, solved: np.ndarray) -> BranchLines:
         groups, at = [], 0
@@ -408,24 +410,17 @@ def _line_rows(hands: np.ndarray, trump: np.ndarray, fh: int, enlarged: np.ndarr
     partner alone once per world (forehand's hand, and so the discard, sits out)."""
     partner = (fh + 2) % 4
     k, m = discards.shape
-    base = np.empty((k, _COLUMNS), dtype=np.int64)
-    base[:, :4] = hands
-    base[:, 4] = trump
-    base[:, 5] = fh
-    base[:, 6] = -1
-    base[:, 7] = fh % 2
-    # Nobody alone and forehand alone, for every discard (k, m, 2, 8).
-    rows = np.repeat(base[:, None, None, :], m, axis=1).repeat(2, axis=2)
-    rows[..., fh] = (enlarged[:, None] & ~discards)[:, :, None]
-    rows[:, :, 1, 6] = fh
-    rows[:, :, 1, partner] = 0
+    # Nobody alone and forehand alone, for every discard: hands (k, m, 2, 4).
+    lines = np.repeat(hands[:, None, None, :], m, axis=1).repeat(2, axis=2)
+    lines[..., fh] = (enlarged[:, None] & ~discards)[:, :, None]
+    lines[:, :, 1, partner] = 0
+    together = encode_rows(lines, trump[:, None, None], fh, np.array([NO_LONE, fh]), fh % 2)
     # Partner alone: forehand's hand (and so the discard) sits out and the
     # next active seat leads (rules.md, Playing alone, Decision).
-    alone = base.copy()
+    alone = hands.copy()
     alone[:, fh] = 0
-    alone[:, 5] = (fh + 3) % 4  # Seat.next(): anticlockwise
-    alone[:, 6] = partner
-    return np.concatenate([rows.reshape(-1, _COLUMNS), alone])
+    partner_alone = encode_rows(alone, trump, (fh + 3) % 4, partner, fh % 2)  # Seat.next(): anticlockwise
+    return np.concatenate([together, partner_alone])
 
 
 def _fold_lines(solved: np.ndarray, k: int, m: int) -> np.ndarray:
@@ -435,9 +430,9 @@ def _fold_lines(solved: np.ndarray, k: int, m: int) -> np.ndarray:
     return np.ascontiguousarray(np.concatenate([pairs, np.broadcast_to(partner[:, None, None], (k, m, 1))], axis=2))
 
 
-def _solve_plans(plans: list[_Plan], threads: int, solver: Optional[Solver]) -> list[BranchLines]:
+def _solve_plans(plans: list[_Plan], solver: Optional[Solver]) -> list[BranchLines]:
     rows = [p.rows() for p in plans]
-    solved = (solver or default_solver()).solve_batch(np.concatenate(rows), threads)
+    solved = (solver or default_solver()).solve_batch(np.concatenate(rows))
     bounds = np.cumsum([0] + [len(r) for r in rows])
     return [p.fold(solved[lo:hi]) for p, lo, hi in zip(plans, bounds[:-1], bounds[1:])]
 

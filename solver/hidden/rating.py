@@ -40,7 +40,8 @@ from altbaumer.game.deal import DeclareAlone
 from altbaumer.errors import AltbaumerError
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.making import deal_points, discard_options, fold_lines, line_rows, net_points, turn_outcomes
-from altbaumer.dd.solver import BATCH_COLUMNS, Solver
+from altbaumer.dd.rows import NO_LONE, encode_rows
+from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.game.seats import Seat, Team
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.worlds import Worlds, worlds_for
@@ -135,19 +136,20 @@ class Rating:
 
 
 def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFAULT_EXACT_LIMIT,
-              samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: int = 0,
+              samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = True,
               prune: bool = True, solver: Optional[Solver] = None) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     Worlds are enumerated when there are at most ``exact_limit`` of them,
-    else ``samples`` are drawn uniformly with ``seed``. ``threads`` (0: all
+    else ``samples`` are drawn uniformly with ``seed``. ``threads`` (None: all
     cores) runs the batch solver in parallel; ``progress(done, total)`` is
     called after each batch. With ``prune`` (sampled runs only), lines that
     clearly trail stop being solved (docs/rating.md, successive elimination).
     Ctrl-C stops at the next batch and returns the worlds done so far,
     marked incomplete; without ``partial_on_interrupt`` it propagates. Pass a
-    ``solver`` to reuse its tables and threads across many ratings.
+    ``solver`` to reuse its tables and threads across many ratings (its
+    threads then count, not ``threads``).
     """
     if objective not in OBJECTIVES:
         raise AltbaumerError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
@@ -156,8 +158,9 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
         raise AltbaumerError(f"{view.seat} has no decision to make now ({view.phase} phase)")
     info = InfoSet.from_view(view)
     worlds = worlds_for(info, exact_limit, samples, seed)
-    rater = _RATERS[decision](view, threads, objective, solver or Solver(tt_mib=2.0), prune and not worlds.exact)
-    done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
+    with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
+        rater = _RATERS[decision](view, objective, batch_solver, prune and not worlds.exact)
+        done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, tricks = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
     options = _rate_options(labels, tricks, objective, maker, worlds.exact and done == len(worlds))
@@ -210,7 +213,7 @@ def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: 
     safe = np.maximum(tricks, 0)
     goal = _objective(safe, objective)
     means = np.array([goal[solved[:, j], j].mean() for j in range(len(labels))])
-    complete = solved.all(axis=0)
+    complete = np.asarray(solved.all(axis=0))
     candidates = np.where(complete, means, -np.inf if maker else np.inf)
     best = int(np.argmax(candidates) if maker else np.argmin(candidates))
     made, conceded = deal_points(safe)
@@ -225,8 +228,10 @@ def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: 
                  "points": points[rows, j], "net": net[rows, j]}
         values = {k: _mean_ci(v, exact and bool(complete[j])) for k, v in stats.items()}
         delta, delta_ci = _mean_ci(goal[rows, j] - goal[rows, best], exact and bool(complete[j]))
-        rated.append(OptionRating(label, *(values[k][0] for k in stats), {k: v[1] for k, v in values.items()},
-                                  delta, delta_ci, j == best, int(rows.sum())))
+        means_of = {k: v[0] for k, v in values.items()}
+        rated.append(OptionRating(label, means_of["mean_tricks"], means_of["p_make"], means_of["p_march"],
+                                  means_of["p_zero"], means_of["points"], means_of["net"],
+                                  {k: v[1] for k, v in values.items()}, delta, delta_ci, j == best, int(rows.sum())))
     return tuple(rated)
 
 
@@ -318,9 +323,8 @@ class _Rater:
     """Solves one decision's lines world chunk by world chunk, then folds
     them into makers' final tricks per world and option."""
 
-    def __init__(self, view: SeatView, threads: int, objective: str, solver: Solver, prune: bool) -> None:
+    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
         self.view = view
-        self.threads = threads
         self.objective = objective
         self.solver = solver
         self.prune = prune  # successive elimination: sampled runs only
@@ -346,8 +350,8 @@ class _TurnRater(_Rater):
     trail in a group are no longer solved (docs/rating.md, successive
     elimination); the reported options, accept and refuse, are never dropped."""
 
-    def __init__(self, view: SeatView, threads: int, objective: str, solver: Solver, prune: bool) -> None:
-        super().__init__(view, threads, objective, solver, prune)
+    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
+        super().__init__(view, objective, solver, prune)
         self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
         self.alone_trails: set[int] = set()  # refusal: discards after which forehand alone clearly trails
@@ -368,7 +372,7 @@ class _TurnRater(_Rater):
                                              discards, self._keep(key, discards[0]))
                 rows.append(group_rows)
                 plans.append((key, index + part.start, mask, discards.shape))
-        solved = self.solver.solve_batch(np.concatenate(rows), self.threads)
+        solved = self.solver.solve_batch(np.concatenate(rows))
         at = 0
         for (key, index, mask, (k, m)), group_rows in zip(plans, rows):
             tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
@@ -452,7 +456,7 @@ class _DiscardRater(_Rater):
         discards = discard_options(enlarged, 4 if len(self.view.taken) == 4 else 1)
         trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
-        tricks = fold_lines(self.solver.solve_batch(rows, self.threads), mask, *discards.shape)
+        tricks = fold_lines(self.solver.solve_batch(rows), mask, *discards.shape)
         self.parts.append((tricks, discards))
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
@@ -503,7 +507,7 @@ class _AloneRater(_Rater):
         if self.alone_until is not None:
             keep[0, self._alone] = False
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, no_discard, keep)
-        lines = fold_lines(self.solver.solve_batch(rows, self.threads), mask, len(hands), 1)
+        lines = fold_lines(self.solver.solve_batch(rows), mask, len(hands), 1)
         self.parts.append(lines[:, 0, :])
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
@@ -536,13 +540,9 @@ class _PlayRater(_Rater):
     def solve(self, worlds: Worlds, part: slice) -> None:
         view = self.view
         hands = worlds.hands[part]
-        rows = np.empty((len(hands), len(BATCH_COLUMNS)), dtype=np.int64)
-        rows[:, :4] = hands
-        rows[:, 4] = int(view.trump)  # type: ignore[arg-type]
-        rows[:, 5] = int(view.trick_leader)  # type: ignore[arg-type]
-        rows[:, 6] = -1 if view.lone is None else int(view.lone)
-        rows[:, 7] = int(view.forehand.team)
-        self.parts.append(self.solver.solve_batch_moves(rows, self.threads, view.trick_cards))
+        rows = encode_rows(hands, int(view.trump), int(view.trick_leader),  # type: ignore[arg-type]
+                           NO_LONE if view.lone is None else int(view.lone), int(view.forehand.team))
+        self.parts.append(self.solver.solve_batch_moves(rows, view.trick_cards))
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         values = np.concatenate(self.parts)

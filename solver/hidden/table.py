@@ -38,7 +38,7 @@ from typing import Any, Optional
 
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.deal import Deal, Phase
-from altbaumer.errors import WrongPhase
+from altbaumer.errors import IncompleteDeal, WrongPhase
 from altbaumer.hidden.making import BranchLines, LineGroup, all_lines, deal_points, lone_seats, worlds_of_deal
 from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import SEATS, Seat, Team
@@ -120,22 +120,27 @@ class DecisionTable:
         }
 
 
-def perfect_information_table(deal: Deal, threads: int = 1, solver: Optional[Solver] = None) -> DecisionTable:
+def perfect_information_table(deal: Deal, solver: Optional[Solver] = None) -> DecisionTable:
     """The double-dummy table of every trump-making line of ``deal``, which
-    must be waiting for forehand's accept-or-refuse decision."""
+    must be waiting for forehand's accept-or-refuse decision; ``solver``
+    (default: this thread's, one search thread) brings the tables and threads."""
     if deal.phase is not Phase.TRUMP:
         raise WrongPhase(f"the table needs a deal in the trump phase, not the {deal.phase.value} phase")
+    dealt = tuple(deal.dealt_hand(s) for s in SEATS)
+    known_stock = tuple(c for c in deal.stock if c is not None)
+    if len(known_stock) < len(deal.stock):
+        raise IncompleteDeal("the table needs every stock card known: it solves each line with all cards open")
     hands, stock = worlds_of_deal(deal)
-    branches = all_lines(hands, stock, deal.dealer, threads=threads, solver=solver)
+    branches = all_lines(hands, stock, deal.dealer, solver=solver)
     lones = lone_seats(deal.dealer)
     rows = tuple(row for branch in branches for row in _branch_rows(branch, lones))
     best = min(rows, key=lambda r: clairvoyant_key(r, deal.forehand))
     return DecisionTable(
-        deal.dealer, deal.forehand, deal.makers, tuple(deal.dealt[s] for s in SEATS), tuple(deal.stock), rows, best
+        deal.dealer, deal.forehand, deal.makers, dealt, known_stock, rows, best
     )
 
 
-def clairvoyant_key(row: TableRow, forehand: Seat) -> tuple:
+def clairvoyant_key(row: TableRow, forehand: Seat) -> tuple[int, int, int, int, tuple[int, ...]]:
     """Sort key: the smallest key is the clairvoyant choice (see the module docstring)."""
     lone_rank = 0 if row.lone is None else (1 if row.lone is forehand else 2)
     return (

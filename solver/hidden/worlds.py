@@ -18,7 +18,7 @@ The result is a :class:`Worlds` of numpy arrays ready for the batch solver.
 >>> worlds = sample_worlds(info, 1000, np.random.default_rng(1))
 >>> worlds.hands.shape, worlds.exact, worlds.total == count_worlds(info)
 ((1000, 4), False, True)
->>> bool((worlds.hands[:, Seat.S] == info.hand.mask).all())
+>>> bool((worlds.hands[:, Seat.S] == info.view.hand.mask).all())
 True
 """
 
@@ -187,7 +187,7 @@ def _build(info: InfoSet, table: _Table, ranks: np.ndarray, exact: bool) -> Worl
         hands[:, seat] = info.known_hands[seat].mask
     out = np.zeros(n, dtype=np.int64)
     stock = np.full((n, 4), -1, dtype=np.int64)
-    if info.phase == "trump":
+    if info.view.phase == "trump":
         for position, card in enumerate(info.known_stock):
             if card is not None:
                 stock[:, position] = card.index
@@ -198,5 +198,6 @@ def _build(info: InfoSet, table: _Table, ranks: np.ndarray, exact: bool) -> Worl
         elif slot.kind in (OUT, DISCARD):
             out |= np.where(chosen, bits, 0).sum(axis=1)
         elif slot.kind == STOCK:
+            assert slot.position is not None  # InfoSet gives every stock slot its position
             stock[:, slot.position - 1] = index[chosen.argmax(axis=1)]
     return Worlds(hands=hands, stock=stock, out=out, exact=exact, total=table.total)

@@ -1,4 +1,24 @@
 """Playing: seeded player policies and simulated matches.
 
 Imports the game, the double-dummy solver and the hidden-information wing.
+
+>>> from altbaumer.play import simulate_matches
+>>> simulate_matches(2, seed=1).matches
+2
 """
+
+from altbaumer.play.policies import POLICIES, HeuristicPolicy, Policy, RandomPolicy, make_policy
+from altbaumer.play.simulate import PlayedDeal, SimulationStats, play_deal, play_match, simulate_matches
+
+__all__ = [
+    "POLICIES",
+    "HeuristicPolicy",
+    "Policy",
+    "RandomPolicy",
+    "make_policy",
+    "PlayedDeal",
+    "SimulationStats",
+    "play_deal",
+    "play_match",
+    "simulate_matches",
+]

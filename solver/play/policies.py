@@ -22,6 +22,7 @@ from typing import Callable, Optional, Protocol
 
 from altbaumer.game.cards import BIG_TREE, Card, CardSet, Rank, Suit
 from altbaumer.game.deal import Accept, Action, DeclareAlone, Discard, Play, Refuse
+from altbaumer.game.deal_rules import absent_seat
 from altbaumer.game.rules import is_trump_card, plain_ranking, trick_winner, trump_cards, trump_ranking
 from altbaumer.game.seats import play_order
 from altbaumer.game.view import SeatView
@@ -72,7 +73,9 @@ class HeuristicPolicy:
         assert trump is not None
 
         def cost(action: Discard) -> tuple[int, float]:
-            kept = view.hand - CardSet(action.cards)
+            discarded = CardSet(c for c in action.cards if c is not None)
+            assert len(discarded) == len(action.cards)  # a legal discard names cards forehand holds
+            kept = view.hand - discarded
             return (-_hand_strength(kept, trump), self.rng.random())
 
         return min(view.legal, key=cost)
@@ -91,7 +94,8 @@ class HeuristicPolicy:
         if not view.trick_cards:
             return Play(self._lead(view, cards, trump))
         trick = list(view.trick_cards)
-        order = play_order(view.trick_leader, skip=view.lone.partner if view.lone else None)  # type: ignore[arg-type]
+        assert view.trick_leader is not None  # a trick with cards in it was led by someone
+        order = play_order(view.trick_leader, skip=absent_seat(view.lone))
         winning_seat = order[trick_winner(trick, trump)]
         led_suit = trick[0].suit
         if winning_seat.team is view.seat.team:

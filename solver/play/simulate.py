@@ -4,9 +4,13 @@ Each match draws its randomness from its own seed derived from the run's seed
 and the match number, so the results do not depend on how the matches are
 split between worker processes.
 
->>> stats = simulate_matches(3, seed=1)
->>> stats.matches, sum(stats.match_wins.values())
-(3, 3)
+>>> played: list[PlayedDeal] = []
+>>> stats = simulate_matches(3, seed=1, record=played)
+>>> stats.matches, sum(stats.match_wins.values()), len(played) == stats.deals
+(3, 3, True)
+>>> first = played[0]
+>>> first.match, first.record.number, first.deal.phase.value
+(1, 1, 'done')
 """
 
 from __future__ import annotations
@@ -17,13 +21,12 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional
 
-from altbaumer.abn.board import Board, board_from_deal
 from altbaumer.game.deal import Deal, Phase
 from altbaumer.game.match import DealRecord, Match, draw_for_partners
 from altbaumer.play.policies import POLICIES, Policy, make_policy
 from altbaumer.game.seats import SEATS, Seat, Team
 
-__all__ = ["SimulationStats", "play_deal", "play_match", "simulate_matches"]
+__all__ = ["SimulationStats", "PlayedDeal", "play_deal", "play_match", "simulate_matches"]
 
 
 @dataclass
@@ -34,7 +37,7 @@ class SimulationStats:
     deals: int = 0
     rounds: int = 0
     deciders: int = 0
-    makers_tricks: Counter = field(default_factory=Counter)  # tricks -> deals
+    makers_tricks: Counter[int] = field(default_factory=Counter)  # tricks -> deals
     accepted: int = 0
     refused: int = 0
     compulsory: int = 0
@@ -43,8 +46,8 @@ class SimulationStats:
     lone_made: int = 0
     lone_marches: int = 0
     rounds_won_by_lone_march: int = 0
-    match_wins: Counter = field(default_factory=Counter)  # "N-S"/"E-W" -> matches
-    deals_per_match: Counter = field(default_factory=Counter)  # deals -> matches
+    match_wins: Counter[str] = field(default_factory=Counter)  # "N-S"/"E-W" -> matches
+    deals_per_match: Counter[int] = field(default_factory=Counter)  # deals -> matches
 
     def merge(self, other: "SimulationStats") -> "SimulationStats":
         for name, value in vars(other).items():
@@ -57,7 +60,7 @@ class SimulationStats:
         self.makers_tricks[deal.makers_tricks] += 1
         self.accepted += deal.accepted is True
         self.refused += deal.accepted is False
-        self.compulsory += len(deal.taken) == 4
+        self.compulsory += deal.compulsory is True
         self.cut_trees_taken += len(deal.cut_trees)
         if deal.lone is not None:
             self.lone_attempts += 1
@@ -114,6 +117,16 @@ class SimulationStats:
         }
 
 
+@dataclass(frozen=True)
+class PlayedDeal:
+    """A finished deal of a simulated match: ``match`` counts the run's
+    matches from 1, ``record`` is the deal as its match scored it."""
+
+    match: int
+    record: DealRecord
+    deal: Deal
+
+
 def play_deal(deal: Deal, players: Mapping[Seat, Policy]) -> Deal:
     """Let the policies play ``deal`` to its end."""
     while deal.phase is not Phase.DONE:
@@ -147,25 +160,20 @@ def _match_rng(seed: int, index: int) -> random.Random:
 
 
 def _simulate_range(seed: int, start: int, stop: int, ns: str, ew: str,
-                    record: bool = False) -> tuple[SimulationStats, list[Board]]:
+                    record: bool = False) -> tuple[SimulationStats, list[PlayedDeal]]:
     stats = SimulationStats()
-    boards: list[Board] = []
+    played: list[PlayedDeal] = []
     for index in range(start, stop):
         rng = _match_rng(seed, index)
         players = {s: make_policy(ns if s.team is Team.NS else ew, rng.getrandbits(64)) for s in SEATS}
-        on_deal = _recorder(boards, seed, index, ns, ew) if record else None
+        on_deal = _recorder(played, index + 1) if record else None
         play_match(rng, players, stats, on_deal)
-    return stats, boards
+    return stats, played
 
 
-def _recorder(boards: list[Board], seed: int, index: int, ns: str, ew: str) -> Callable[[Deal, DealRecord], None]:
-    """Keeps each deal of match ``index`` as a board of a deal file."""
-    names = {"North": ns, "South": ns, "East": ew, "West": ew}
-
+def _recorder(played: list[PlayedDeal], match: int) -> Callable[[Deal, DealRecord], None]:
     def keep(deal: Deal, record: DealRecord) -> None:
-        tags = {"Event": f"altbaumer simulate --seed {seed}", "Board": f"{index + 1}.{record.number}", **names,
-                "Match": str(index + 1), "Round": "decider" if record.decider else str(record.round_number)}
-        boards.append(board_from_deal(deal, tags))
+        played.append(PlayedDeal(match, record, deal))
 
     return keep
 
@@ -177,13 +185,14 @@ def simulate_matches(
     ew: str = "heuristic",
     workers: int = 1,
     progress: Optional[Callable[[int], None]] = None,
-    record: Optional[list[Board]] = None,
+    record: Optional[list[PlayedDeal]] = None,
 ) -> SimulationStats:
     """Play ``matches`` whole matches, N–S with policy ``ns`` and E–W with ``ew``.
 
     ``progress`` is called with the number of matches just finished. Given a
     ``record`` list, every deal played is appended to it as a
-    :class:`~altbaumer.abn.board.Board` (with its play), in match order.
+    :class:`PlayedDeal` (the finished deal and its place in the match), in
+    match order.
     """
     for name in (ns, ew):
         if name not in POLICIES:
@@ -195,7 +204,7 @@ def simulate_matches(
     total = SimulationStats()
     keep = record is not None
 
-    def collect(result: tuple[SimulationStats, list[Board]], done: int) -> None:
+    def collect(result: tuple[SimulationStats, list[PlayedDeal]], done: int) -> None:
         total.merge(result[0])
         if record is not None:
             record.extend(result[1])

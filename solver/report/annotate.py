@@ -15,7 +15,7 @@ one ``{...}`` block each, and replace any earlier ones on a second run:
 * ``{sd net -0.25±0.05 best AH}`` — a card rated from the player's knowledge;
 * ``{rate net -0.21±0.04 best refuse}`` — a decision (on its tag).
 
->>> from altbaumer.abn.board import load_boards
+>>> from altbaumer.abn import load_boards
 >>> from pathlib import Path
 >>> board = load_boards(Path(__file__).parents[2] / "examples" / "refusal.abn")[0]
 >>> notes = annotate_board(board, decisions=False)
@@ -27,17 +27,19 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from altbaumer.abn.board import Board, PlayedCard
-from altbaumer.game.cards import Card, CardSet
-from altbaumer.errors import AltbaumerError
-from altbaumer.hidden.rating import Rating, partner_view, rate_view
-from altbaumer.abn.record import IncompleteBoard, Replay, replay, seat_view
-from altbaumer.game.scoring import makers_points
+from altbaumer.abn.record import GameRecord, Node, replay
 from altbaumer.dd.solver import Solver
+from altbaumer.errors import AltbaumerError, IncompleteBoard
+from altbaumer.game.cards import Card, CardSet
+from altbaumer.game.deal import Accept, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.scoring import makers_points
 from altbaumer.game.seats import Seat
+from altbaumer.hidden.rating import Rating, rate_view
 
 __all__ = ["CardNote", "DecisionNote", "BoardNotes", "annotate_board", "strip_annotations", "ANNOTATION_PREFIXES", "report",
            "score_changes", "player_summaries"]
@@ -169,27 +171,31 @@ class BoardNotes:
 
 
 def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool = False, samples: int = 10_000,
-                   exact_limit: int = 20_000, seed: int = 0, threads: int = 0,
+                   exact_limit: int = 20_000, seed: int = 0, threads: Optional[int] = None,
                    solver: Optional[Solver] = None) -> BoardNotes:
     """Rate every card (double dummy) and, with ``decisions``, every recorded
     decision of ``board`` (from the decider's knowledge, ``samples`` worlds).
-    Raises :class:`~altbaumer.abn.board.AbnError` for a board that breaks the rules."""
+    Raises :class:`~altbaumer.errors.AbnError` for a board that breaks the rules.
+
+    The board is replayed once; every rating reads the state the game record
+    holds before its decision or card."""
     clean = strip_annotations(board)
-    state = replay(clean)
+    record = replay(clean)
     notes = BoardNotes(clean)
-    solver = solver or Solver()
-    rate = _rater(samples, exact_limit, seed, threads, solver)
-    if decisions:
-        _rate_decisions(clean, notes, rate)
-    if clean.tricks:
-        _rate_cards(clean, state, notes, solver, rate if single_dummy else None)
+    # A solver passed in stays open for the caller's next board; one made here is closed here.
+    with nullcontext(solver) if solver is not None else Solver(threads=threads) as owned:
+        rate = _rater(samples, exact_limit, seed, owned)
+        if decisions:
+            _rate_decisions(record, notes, rate)
+        if clean.tricks:
+            _rate_cards(record, notes, owned, rate if single_dummy else None)
     notes.board = _written(clean, notes)
     return notes
 
 
-def _rater(samples: int, exact_limit: int, seed: int, threads: int, solver: Solver) -> Callable[[Any], Rating]:
+def _rater(samples: int, exact_limit: int, seed: int, solver: Solver) -> Callable[[Any], Rating]:
     def rate(view: Any) -> Rating:
-        return rate_view(view, samples=samples, exact_limit=exact_limit, seed=seed, threads=threads,
+        return rate_view(view, samples=samples, exact_limit=exact_limit, seed=seed,
                          partial_on_interrupt=False, solver=solver)
 
     return rate
@@ -221,81 +227,57 @@ def score_changes(before: int, after: int) -> bool:
     return makers_points(before) != makers_points(after)
 
 
-def _rate_cards(board: Board, state: Replay, notes: BoardNotes, solver: Solver,
+def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver,
                 rate: Optional[Callable[[Any], Rating]]) -> None:
-    opening = replay(dataclasses.replace(board, tricks=[], result=None))
+    nodes = record.cards()
     try:
-        pos = opening.position()
+        record.node_position(nodes[0])
     except IncompleteBoard as error:
         notes.skipped.append(f"card play: {error}")
         return
-    played = 0
-    for trick_number, trick in enumerate(board.tricks, 1):
-        for entry in trick:
-            seat = pos.to_act
-            assert seat is not None
-            moves = solver.solve_moves(pos)
-            maker = seat.team is pos.makers
-            value = (max if maker else min)(moves.values())
-            after = moves[entry.card]
-            lost = value - after if maker else after - value
-            mark = "" if lost <= 0 else ("??" if score_changes(value, after) else "?")
-            best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
-            sd = _single_dummy(board, played, seat, rate) if rate is not None else None
-            notes.cards.append(CardNote(trick_number, seat, entry.card, maker, value, after, best, mark, sd))
-            pos = pos.play(entry.card)
-            played += 1
+    for node in nodes:
+        pos = record.node_position(node)
+        card = node.played.card  # type: ignore[union-attr]  # every card node carries its entry
+        moves = solver.solve_moves(pos)
+        maker = node.seat.team is pos.makers
+        value = (max if maker else min)(moves.values())
+        after = moves[card]
+        lost = value - after if maker else after - value
+        mark = "" if lost <= 0 else ("??" if score_changes(value, after) else "?")
+        best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
+        sd = rate(record.node_view(node)) if rate is not None else None
+        notes.cards.append(CardNote(node.trick, node.seat, card, maker, value, after, best, mark, sd))  # type: ignore[arg-type]
     notes.start = notes.cards[0].before  # the value of the opening position
-    if len(state.tricks) == 5:
-        notes.result = state.makers_tricks
+    if record.state.phase is Phase.DONE:
+        notes.result = record.state.makers_tricks
 
 
-def _single_dummy(board: Board, played: int, seat: Seat, rate: Callable[[Any], Rating]) -> Rating:
-    """The card's rating from the player's knowledge, at the moment it was played."""
-    state = replay(_truncated_play(board, played))
-    return rate(seat_view(state, seat))
+def _chosen(node: Node) -> Optional[str]:
+    """The recorded choice of a decision node, as the rating names its options
+    (``None`` for a discard the file does not show in full)."""
+    action = node.action
+    if isinstance(action, (Accept, Refuse)):
+        return "accept" if isinstance(action, Accept) else "refuse"
+    if isinstance(action, Discard):
+        return None if None in action.cards else CardSet(action.cards).ascii()  # type: ignore[arg-type]
+    assert isinstance(action, DeclareAlone)
+    return "alone" if action.alone else "together"
 
 
-def _truncated_play(board: Board, cards: int) -> Board:
-    tricks, left = [], cards
-    for trick in board.tricks:
-        if left <= 0:
+def _rate_decisions(record: GameRecord, notes: BoardNotes, rate: Callable[[Any], Rating]) -> None:
+    for node in record:
+        if isinstance(node.action, Play):
             break
-        tricks.append(trick[:left])
-        left -= len(trick)
-    return dataclasses.replace(board, tricks=tricks, result=None)
-
-
-def _before(board: Board, stage: str) -> Board:
-    """``board`` stopped just before a decision: turn, discard or alone."""
-    cut = dict(alone_recorded=False, play_leader=None, tricks=[], result=None, alone=None)
-    if stage in ("turn", "discard"):
-        cut["discards"] = None
-    if stage == "turn":
-        cut["accepted"] = None
-    return dataclasses.replace(board, **cut)
-
-
-def _rate_decisions(board: Board, notes: BoardNotes, rate: Callable[[Any], Rating]) -> None:
-    fh = board.forehand
-    steps: list[tuple[str, str, Seat, Optional[str], bool]] = []
-    if board.accepted is not None:
-        steps.append(("turn", "Turn", fh, "accept" if board.accepted else "refuse", False))
-    if board.discards is not None and None not in board.discards:
-        steps.append(("discard", "Discard", fh, CardSet(board.discards).ascii(), False))  # type: ignore[arg-type]
-    if board.alone_recorded or board.play_leader is not None:
-        steps.append(("alone", "Alone", fh, "alone" if board.alone is fh else "together", False))
-        if board.alone is not fh:
-            steps.append(("alone", "Alone", fh.partner, "alone" if board.alone is fh.partner else "together", True))
-    for decision, tag, seat, chosen, partner in steps:
-        try:
-            state = replay(_before(board, decision))
-            view = seat_view(state, seat)
-            rating = rate(partner_view(view) if partner else view)
-        except (IncompleteBoard, AltbaumerError) as error:
-            notes.skipped.append(f"{decision} ({seat}): {error}")
+        chosen = _chosen(node)
+        if chosen is None:
             continue
-        notes.decisions.append(DecisionNote(decision, tag, seat, chosen, rating))  # type: ignore[arg-type]
+        decision = {"Turn": "turn", "Discard": "discard", "Alone": "alone"}[node.tag]
+        try:
+            rating = rate(record.node_view(node))
+        except AltbaumerError as error:
+            notes.skipped.append(f"{decision} ({node.seat}): {error}")
+            continue
+        notes.decisions.append(DecisionNote(decision, node.tag, node.seat, chosen, rating))
 
 
 def _written(board: Board, notes: BoardNotes) -> Board:
@@ -319,9 +301,9 @@ def _written(board: Board, notes: BoardNotes) -> Board:
         if text:
             comments[decision.tag] = "\n".join(p for p in (comments.get(decision.tag), text) if p)
     summary = notes.summary()
-    note = (f"altbaumer annotate: {summary['cards']} cards, {summary['dd_errors']} double-dummy errors "
+    line = (f"altbaumer annotate: {summary['cards']} cards, {summary['dd_errors']} double-dummy errors "
             f"({summary['tricks_lost']} tricks lost), {summary['decision_errors']} decision errors")
-    return dataclasses.replace(board, tricks=tricks, comments=comments, notes=[note] + list(board.notes))
+    return dataclasses.replace(board, tricks=tricks, comments=comments, notes=[line] + list(board.notes))
 
 
 def player_summaries(boards: list[BoardNotes]) -> dict[str, dict[str, Any]]:

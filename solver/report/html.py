@@ -23,7 +23,8 @@ from __future__ import annotations
 import html
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
-from altbaumer.game.cards import Card, CardParseError, Suit
+from altbaumer.errors import CardParseError
+from altbaumer.game.cards import Card, Suit
 
 __all__ = ["render_html", "card_html"]
 

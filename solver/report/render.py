@@ -31,8 +31,9 @@ def card_text(card: Card, ascii: bool = False) -> Text:
     return Text(label, style=_TREE_STYLE if card.is_tree else _SUIT_STYLE[card.suit])
 
 
-def cards_text(cards: Iterable[Card], ascii: bool = False, empty: str = "—") -> Text:
-    parts = [card_text(c, ascii) for c in cards]
+def cards_text(cards: Iterable[Optional[Card]], ascii: bool = False, empty: str = "—") -> Text:
+    """Cards in colour; ``None`` (a card a record does not show) as ``-``, as in the file format."""
+    parts = [card_text(c, ascii) if c is not None else Text("-", style="dim") for c in cards]
     return Text(" ").join(parts) if parts else Text(empty, style="dim")
 
 
@@ -102,8 +103,13 @@ def deal_diagram(deal: Deal, ascii: bool = False) -> RenderableType:
     if deal.phase is Phase.CUT:
         offer = cards_text(deal.cut_offer, ascii)
         return Panel(Text.assemble("The cut shows ", offer, f"; {deal.cutter} (cutter) decides."))
-    hands = {s: hand_text(deal.hands[s], ascii, marked=deal.cut_trees) for s in Seat if s is not deal.absent}
+    hands = {s: _maybe_hand_text(deal.hands[s], ascii, deal.cut_trees) for s in Seat if s is not deal.absent}
     return table_diagram(hands, seat_labels(deal), _centre(deal, ascii))
+
+
+def _maybe_hand_text(hand: Optional[CardSet], ascii: bool, marked: CardSet) -> Text:
+    # A hand a record does not show is written "-", as in the file format.
+    return hand_text(hand, ascii, marked=marked) if hand is not None else Text("-", style="dim")
 
 
 def _centre(deal: Deal, ascii: bool) -> RenderableType:

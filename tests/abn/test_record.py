@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from altbaumer.abn import record as replay_module
-from altbaumer.abn.board import AbnError, Board, board_from_deal, boards_from_json, boards_to_json, read_boards, write_boards
+from altbaumer.abn import Board, board_from_deal, boards_from_json, boards_to_json, read_boards, write_boards
+from altbaumer.errors import AbnError
 from altbaumer.game.cards import CardSet, Suit
 from altbaumer.game.deal import Accept, DeclareAlone, Deal, Discard, Phase, Play, Refuse
 from altbaumer.game.position import Position
@@ -202,7 +203,7 @@ def test_a_cut_tree_is_in_the_cutters_hand_even_when_that_hand_is_unknown():
     text = DEAL.replace("T.QT.J9. 9..KT.JT J.A..AK9", "- - -") + '[Cut "JC"]\n' + REFUSED[len(DEAL):] + play("AC JC")
     error = error_of(text)
     assert error.line == 8 and error.problem == "N plays JC, but JC is in W's hand"
-    ok = replay(board(text.replace("AC JC", "AC TC 9C")))  # W, whose hand is unknown, may play any other card
+    ok = replay(board(text.replace("AC JC", "AC TC 9C"))).state  # W, whose hand is unknown, may play any other card
     assert ok.trick_cards == cards("AC TC 9C")
 
 
@@ -210,7 +211,7 @@ def test_a_cut_tree_is_in_the_cutters_hand_even_when_that_hand_is_unknown():
 
 
 def test_the_refusal_example_replays_as_documented():
-    state = replay(board((EXAMPLES / "refusal.abn").read_text(encoding="utf-8")))
+    state = replay(board((EXAMPLES / "refusal.abn").read_text(encoding="utf-8"))).state
     assert state.trump is Suit.CLUBS and state.taken == cset("QC") and state.exposed == cset("JS 9S")
     assert state.turned == 3 and state.compulsory is False and state.discards == cset("QH")
     assert state.cut_seen == cset("AH")  # D13: stock card 4 was seen at the cut
@@ -221,31 +222,31 @@ def test_the_refusal_example_replays_as_documented():
 
 
 def test_the_compulsory_and_lone_examples():
-    compulsory = replay(board((EXAMPLES / "compulsory.abn").read_text(encoding="utf-8")))
+    compulsory = replay(board((EXAMPLES / "compulsory.abn").read_text(encoding="utf-8"))).state
     assert compulsory.compulsory is True and compulsory.trump is Suit.DIAMONDS
     assert compulsory.taken == cset("KD TD QD 9D") and compulsory.exposed == CardSet() and compulsory.turned == 4
     assert compulsory.discards == cset("TC KS JS QH")
-    lone = replay(board((EXAMPLES / "lone.abn").read_text(encoding="utf-8")))
-    assert lone.lone is Seat.W and lone.absent is Seat.E and lone.lone_passed == (Seat.E,)
+    lone = replay(board((EXAMPLES / "lone.abn").read_text(encoding="utf-8"))).state
+    assert lone.lone is Seat.W and lone.absent is Seat.E and lone.lone_passed == [Seat.E]
     assert [t.leader for t in lone.tricks][0] is Seat.N and all(len(t.cards) == 3 for t in lone.tricks)
     assert lone.makers_tricks == 5
 
 
 def test_discarding_the_card_just_taken_is_allowed():
     """Decision D5: forehand may discard any card of the enlarged hand."""
-    state = replay(board(DEAL + '[Turn "refuse"]\n[Discard "QC"]\n'))
+    state = replay(board(DEAL + '[Turn "refuse"]\n[Discard "QC"]\n')).state
     assert state.hands[Seat.E] == cset("AC KC KS QH QD") and state.phase is Phase.LONE
 
 
 def test_the_phases_a_board_can_stop_in():
-    assert replay(board(DEAL)).phase is Phase.TRUMP
-    discard = replay(board(DEAL + '[Turn "refuse"]\n'))
+    assert replay(board(DEAL)).state.phase is Phase.TRUMP
+    discard = replay(board(DEAL + '[Turn "refuse"]\n')).state
     assert discard.phase is Phase.DISCARD and discard.hands[Seat.E] == cset("AC KC QC KS QH QD")
-    lone = replay(board(REFUSED))
+    lone = replay(board(REFUSED)).state
     assert lone.phase is Phase.LONE and lone.to_act is Seat.E and lone.trick_leader is None
-    started = replay(board(REFUSED + '[Alone ""]\n'))
-    assert started.phase is Phase.PLAY and started.to_act is Seat.E and started.lone_passed == (Seat.E, Seat.W)
-    mid = replay(board(REFUSED + play("QC TC 9C JC", "AC 9H")))
+    started = replay(board(REFUSED + '[Alone ""]\n')).state
+    assert started.phase is Phase.PLAY and started.to_act is Seat.E and started.lone_passed == [Seat.E, Seat.W]
+    mid = replay(board(REFUSED + play("QC TC 9C JC", "AC 9H"))).state
     assert mid.phase is Phase.PLAY and mid.trick_leader is Seat.E and mid.to_act is Seat.W
     assert mid.trick_cards == cards("AC 9H") and mid.tricks_won == {Team.NS: 0, Team.EW: 1}
 
@@ -261,7 +262,7 @@ def test_a_board_without_play_solves_from_the_opening_lead_with_nobody_alone():
 
 def test_an_unknown_hand_cannot_revoke_but_cannot_play_cards_elsewhere():
     n_unknown = REFUSED.replace("AK.K.Q.Q T.QT.J9.", "AK.K.Q.Q -")
-    state = replay(board(n_unknown + play("KS 9H")))  # N might hold no spade
+    state = replay(board(n_unknown + play("KS 9H"))).state  # N might hold no spade
     assert state.hands[Seat.N] is None and state.trick_cards == cards("KS 9H")
     assert "9C is in W's hand" in error_of(n_unknown + play("AC 9C")).problem
     assert "which forehand (E) discarded" in error_of(n_unknown + play("AC QH")).problem
@@ -272,13 +273,13 @@ def test_an_unknown_hand_cannot_revoke_but_cannot_play_cards_elsewhere():
 
 def test_unknown_stock_needs_a_trump_tag():
     text = DEAL.replace("JS 9S QC AH", "- - - -") + '[Turn "refuse"]\n[Trump "H"]\n[Discard "-"]\n[Alone ""]\n'
-    state = replay(board(text + play("QD")))
+    state = replay(board(text + play("QD"))).state
     assert state.trump is Suit.HEARTS and state.taken is None and state.discards is None
     assert state.hands[Seat.E] is None and state.trick_cards == cards("QD")
 
 
 def test_unknown_cards_are_not_counted_missing():
-    state = replay(board('[Dealer "N"]\n[Deal "W:AK.K.Q.Q - - -"]\n[Stock "JS - QC -"]\n'))
+    state = replay(board('[Dealer "N"]\n[Deal "W:AK.K.Q.Q - - -"]\n[Stock "JS - QC -"]\n')).state
     assert state.phase is Phase.TRUMP and not state.is_complete
 
 
@@ -293,7 +294,8 @@ def through_text(deal: Deal) -> Board:
 @settings(max_examples=200, deadline=None)
 @given(deals)
 def test_replay_equals_the_deal_state_machine(deal):
-    state = replay(through_text(deal))
+    record = replay(through_text(deal))
+    state = record.state
     assert state.phase is deal.phase
     assert state.dealt == deal.dealt and state.hands == deal.hands
     assert state.trump == deal.trump and state.turned == deal.turned
@@ -310,18 +312,18 @@ def test_replay_equals_the_deal_state_machine(deal):
     if not lost_pass:
         assert state.to_act == deal.to_act
         if deal.phase in (Phase.PLAY, Phase.DONE):
-            assert state.lone_passed == tuple(deal.lone_passed)
-        rebuilt = state.deal()
+            assert state.lone_passed == deal.lone_passed
+        rebuilt = record.deal()
         assert {k: v for k, v in rebuilt.to_dict().items() if k != "cut"} == \
                {k: v for k, v in deal.to_dict().items() if k != "cut"}
-    fresh = state.deal(as_dealt=True)
+    fresh = record.deal(as_dealt=True)
     assert fresh.phase is Phase.TRUMP and fresh.dealt == deal.dealt and fresh.stock == deal.stock
     assert fresh.cut_trees == deal.cut_trees and fresh.cut_seen == deal.cut_seen
     if deal.phase in (Phase.PLAY, Phase.DONE):
-        assert state.position() == Position.from_deal(deal)
+        assert record.position() == Position.from_deal(deal)
     elif deal.phase in (Phase.TRUMP, Phase.DISCARD):
         with pytest.raises(IncompleteBoard, match="records no trump making"):
-            state.position()
+            record.position()
 
 
 @settings(max_examples=60, deadline=None)
@@ -339,21 +341,22 @@ def test_hiding_hands_never_makes_a_valid_board_invalid(deal, data):
     if data.draw(st.booleans()):
         b.trump = deal.trump
         b.stock = tuple(None for _ in b.stock)
-    state = replay(b)
-    assert state.phase is full.phase and state.trump == full.trump and state.tricks == full.tricks
+    record = replay(b)
+    state = record.state
+    assert state.phase is full.state.phase and state.trump == full.state.trump and state.tricks == full.state.tricks
     for seat in SEATS:
         if seat not in hidden and (seat is not deal.forehand or state.taken is not None):
-            assert state.hands[seat] == full.hands[seat]
+            assert state.hands[seat] == full.state.hands[seat]
     active_unknown = [s for s in hidden if s is not deal.absent]
     if deal.phase in (Phase.PLAY, Phase.DONE):
         if active_unknown or (deal.forehand is not deal.absent and state.hands[deal.forehand] is None):
             with pytest.raises(IncompleteBoard, match="altbaumer rate"):
-                state.position()
+                record.position()
         else:
-            assert state.position() == full.position()
+            assert record.position() == full.position()
     if hidden or b.stock[0] is None:
         with pytest.raises(IncompleteBoard):
-            state.deal()
+            record.deal()
 
 
 def test_an_unknown_absent_hand_still_gives_the_position():
@@ -380,7 +383,8 @@ def test_incomplete_boards():
 def test_examples_rebuild_their_deals(path):
     """Each example, replayed action by action through the Deal state machine, ends where the replay ends."""
     for b in read_boards(path.read_text(encoding="utf-8"), str(path)):
-        state = replay(b)
+        record = replay(b)
+        state = record.state
         if not state.is_complete or state.phase in (Phase.TRUMP, Phase.DISCARD):
             continue  # forehand-view.abn: test_the_forehand_view_example
         deal = Deal.from_hands(b.dealer, b.hands, b.stock, b.cut_trees)
@@ -394,7 +398,7 @@ def test_examples_rebuild_their_deals(path):
         for p in b.played:
             deal.apply(Play(p.card))
         assert state.phase is deal.phase and state.tricks == deal.tricks and state.trick_cards == deal.trick_cards
-        assert state.position() == Position.from_deal(deal)
+        assert record.position() == Position.from_deal(deal)
         if deal.phase is Phase.DONE:
             assert b.result in (None, deal.makers_tricks)
 
@@ -402,13 +406,13 @@ def test_examples_rebuild_their_deals(path):
 def test_the_forehand_view_example():
     """Only forehand E's hand is known; E has refused and taken QC, the discard is to come."""
     (b,) = read_boards((EXAMPLES / "forehand-view.abn").read_text(encoding="utf-8"))
-    state = replay(b)
+    state = replay(b).state
     assert state.phase is Phase.DISCARD and state.to_act is Seat.E and state.trump is Suit.CLUBS
     assert state.hands == {Seat.E: cset("AC KC QC KS QH QD"), Seat.N: None, Seat.W: None, Seat.S: None}
     assert state.exposed == cset("JS 9S") and state.taken == cset("QC") and state.cut_seen == cset("AH")
     # Not `altbaumer table`, which needs every hand: the example's own comment points to rate.
     with pytest.raises(IncompleteBoard, match="records no trump making .* with `altbaumer rate`"):
-        state.position()
+        replay(b).position()
     complete = replay(board(DEAL + '[Turn "refuse"]\n'))
     with pytest.raises(IncompleteBoard, match="`altbaumer table` shows every choice"):
         complete.position()
@@ -433,4 +437,4 @@ def test_a_partly_known_refusal_with_the_refused_suit_as_trump_is_compulsory():
             '[Discard "QH"]\n')
     with pytest.raises(AbnError, match=r"<string>:6: forehand takes all four stock cards .*must discard 4, not 1"):
         replay(read_boards(text)[0])
-    assert replay(read_boards(text.replace('[Trump "S"]', '[Trump "H"]'))[0]).compulsory is False
+    assert replay(read_boards(text.replace('[Trump "S"]', '[Trump "H"]'))[0]).state.compulsory is False

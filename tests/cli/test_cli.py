@@ -36,7 +36,7 @@ def test_deal_dealer_option(run):
 
 
 def test_simulate_json(run):
-    result = run("simulate", "--matches", "20", "--seed", "1", "--json", "--workers", "1")
+    result = run("simulate", "--matches", "20", "--seed", "1", "--json", "--processes", "1")
     assert result.exit_code == 0
     data = json.loads(result.output)
     assert data["matches"] == 20 and sum(data["match_wins"].values()) == 20
@@ -44,7 +44,7 @@ def test_simulate_json(run):
 
 
 def test_simulate_table(run):
-    result = run("simulate", "-n", "10", "--seed", "2", "--ns", "random", "-j", "1")
+    result = run("simulate", "-n", "10", "--seed", "2", "--ns", "random", "--processes", "1")
     assert result.exit_code == 0
     assert "Makers" in result.output and "Lone play" in result.output and "Matches won" in result.output
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from altbaumer.dd import solver as search
-from altbaumer.abn.board import boards_from_json, boards_to_json, load_boards, read_boards
+from altbaumer.abn import boards_from_json, boards_to_json, load_boards, read_boards
 from altbaumer.game.cards import Card, CardSet
 from altbaumer.game.deal import DeclareAlone, Deal, Discard, Phase, Play, Refuse
 from altbaumer.game.position import Position
@@ -367,13 +367,13 @@ def test_deal_leave_trees_and_dealer_options_are_recorded(run, tmp_path):
     (b,) = load_boards(path)
     deal = Deal.from_seed(seed, Seat.N, take_trees=False)
     assert b.dealer is Seat.N and b.hands == deal.dealt and b.cut_trees == CardSet() and b.stock == deal.stock
-    assert replay(b).cut_seen == deal.cut_seen
+    assert replay(b).state.cut_seen == deal.cut_seen
 
 
 @pytest.mark.parametrize("suffix", [".abn", ".json"])
 def test_simulate_records_every_deal_with_its_play(run, tmp_path, suffix):
     path = tmp_path / f"match{suffix}"
-    result = run("simulate", "--matches", "3", "--seed", "4", "-j", "1", "--record", str(path), "--json")
+    result = run("simulate", "--matches", "3", "--seed", "4", "--processes", "1", "--record", str(path), "--json")
     stats = json_of(result)
     assert f"recorded {stats['deals']} deals" in result.stderr
     text = path.read_text(encoding="utf-8")
@@ -386,7 +386,7 @@ def test_simulate_records_every_deal_with_its_play(run, tmp_path, suffix):
                                                                   stats["deals_per_match"]["max"])
     results = Counter()
     for b in boards:
-        state = replay(b)
+        state = replay(b).state
         assert state.phase is Phase.DONE and len(b.tricks) == 5 and b.result == state.makers_tricks
         results[str(b.result)] += 1
     assert results == {k: v for k, v in stats["makers"]["tricks_histogram"].items() if v}
@@ -399,7 +399,7 @@ def test_simulate_records_every_deal_with_its_play(run, tmp_path, suffix):
 def test_the_match_example_is_what_simulate_records(run, tmp_path):
     """examples/match.abn says it was made by `simulate --matches 1 --seed 4 --record`."""
     path = tmp_path / "match.abn"
-    assert run("simulate", "--matches", "1", "--seed", "4", "-j", "1", "--record", str(path), "--json").exit_code == 0
+    assert run("simulate", "--matches", "1", "--seed", "4", "--processes", "1", "--record", str(path), "--json").exit_code == 0
     expected = load_boards(EXAMPLES / "match.abn")
     assert expected[0].notes and all(not b.notes for b in expected[1:])
     expected[0].notes = []  # the file's comment lines
@@ -434,7 +434,7 @@ BAD_INVOCATIONS = [
     ("solve", "{missing}"), ("solve", "{short}"), ("solve", "{markup}"), ("solve", "{unplayed}"),
     ("solve", "{errors}", "--json"), ("solve", "{lone}", "--trump", "H"), ("solve", "{lone}", "--board", "x"),
     ("table", "{missing}"), ("table", "{garbage}"), ("table", "{unplayed}"), ("table", "{errors}", "--json"),
-    ("simulate", "--matches", "1", "-j", "1", "--record", "{nodir}"),
+    ("simulate", "--matches", "1", "--processes", "1", "--record", "{nodir}"),
     ("deal", "-o", "{nodir}"),
 ]
 

@@ -25,6 +25,7 @@ from altbaumer.dd.bench import (
     run_benchmark,
 )
 from altbaumer.game.position import Position
+from altbaumer.dd.rows import NO_LONE, WIDTH, decode_rows
 from altbaumer.dd.solver import Solver
 
 ROW_KEYS = {"workload", "solver", "threads", "positions_per_second", "positions", "seconds", "api",
@@ -38,13 +39,14 @@ def popcount(x: int) -> int:
 
 def test_full_deals_are_valid_and_seeded():
     rows = full_deal_rows(300, seed=3)
-    assert rows.shape == (300, 8) and rows.dtype == np.int64
-    for r in rows:
-        hands = [int(h) for h in r[:4]]
+    assert rows.shape == (300, WIDTH) and rows.dtype == np.int64
+    fields = decode_rows(rows)
+    for row_hands in fields.hands:
+        hands = [int(h) for h in row_hands]
         assert [popcount(h) for h in hands] == [5, 5, 5, 5]
         assert popcount(hands[0] | hands[1] | hands[2] | hands[3]) == 20  # each card once
-        assert 0 <= r[4] < 4 and 0 <= r[5] < 4 and r[6] == -1 and r[7] == r[5] % 2
-    assert set(rows[:, 4]) == {0, 1, 2, 3} and set(rows[:, 5]) == {0, 1, 2, 3}  # trump and leader vary
+    assert (fields.lone == NO_LONE).all() and (fields.makers == fields.leader % 2).all()
+    assert set(fields.trump) == {0, 1, 2, 3} and set(fields.leader) == {0, 1, 2, 3}  # trump and leader vary
     assert np.array_equal(rows, full_deal_rows(300, seed=3))
     assert not np.array_equal(rows, full_deal_rows(300, seed=4))
     assert not np.array_equal(rows, full_deal_rows(300, seed=3, block=1))
@@ -54,17 +56,17 @@ def test_full_deals_are_valid_and_seeded():
 
 def test_lone_deals_are_valid():
     rows = lone_deal_rows(300, seed=5)
-    for r in rows:
-        lone, makers, leader = int(r[6]), int(r[7]), int(r[5])
+    fields = decode_rows(rows)
+    for row_hands, lone, makers, leader in zip(fields.hands, fields.lone, fields.makers, fields.leader):
         absent = (lone + 2) % 4
-        assert lone % 2 == makers and r[absent] == 0 and leader != absent
-        hands = [int(r[s]) for s in range(4) if s != absent]
+        assert lone % 2 == makers and row_hands[absent] == 0 and leader != absent
+        hands = [int(row_hands[s]) for s in range(4) if s != absent]
         assert [popcount(h) for h in hands] == [5, 5, 5]
         assert popcount(hands[0] | hands[1] | hands[2]) == 15
     positions = rows_to_positions(rows[:50])
     assert all(p.lone is not None and len(p.active_seats) == 3 for p in positions)
     assert {p.lone is p.leader for p in positions} == {True, False}  # both makers go alone
-    values = Solver().solve_batch(rows[:200])
+    values = Solver(threads=1).solve_batch(rows[:200])
     assert values.min() >= 0 and values.max() <= 5
 
 

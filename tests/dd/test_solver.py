@@ -24,6 +24,7 @@ import pytest
 
 from altbaumer.game.cards import Card, Suit
 from altbaumer.game.position import Position
+from altbaumer.dd import rows as batch_rows
 from altbaumer.dd.solver import (
     BATCH_COLUMNS,
     Solution,
@@ -333,12 +334,13 @@ def test_encode_batch_layout():
     assert tuple(BATCH_COLUMNS) == ("N", "E", "S", "W", "trump", "leader", "lone", "makers")
     items = boundary_sample()
     rows = encode_batch([pos for _, pos in items])
-    assert rows.dtype == np.int64 and rows.shape == (len(items), 8)
+    assert rows.dtype == np.int64 and rows.shape == (len(items), batch_rows.WIDTH)
     for (note, pos), row in zip(items, rows):
-        assert [int(x) for x in row[:4]] == [pos.hands[s].mask for s in SEATS], note
-        assert int(row[4]) == int(pos.trump) and int(row[5]) == int(pos.leader), note
-        assert int(row[6]) == (-1 if pos.lone is None else int(pos.lone)), note
-        assert int(row[7]) == int(pos.makers), note
+        assert [int(x) for x in row[batch_rows.HANDS]] == [pos.hands[s].mask for s in SEATS], note
+        assert int(row[batch_rows.TRUMP]) == int(pos.trump), note
+        assert int(row[batch_rows.LEADER]) == int(pos.leader), note
+        assert int(row[batch_rows.LONE]) == (-1 if pos.lone is None else int(pos.lone)), note
+        assert int(row[batch_rows.MAKERS]) == int(pos.makers), note
 
 
 def test_encode_batch_rejects_a_trick_in_progress():
@@ -376,16 +378,16 @@ def test_solve_batch_two_threads_equals_one():
     positions += [random_position(rng, rng.randint(1, 4), rng.random() < 0.5) for _ in range(250)]
     rng.shuffle(positions)
     rows = encode_batch(positions)
-    one = solve_batch(rows, threads=1)
-    two = solve_batch(rows, threads=2)
-    assert np.array_equal(one, two), [describe(positions[i]) for i in np.flatnonzero(one != two)[:3]]
-    solver = Solver()
-    assert np.array_equal(solver.solve_batch(rows, threads=2), one)
-    assert np.array_equal(solver.solve_batch(rows, threads=1), one)
+    one = solve_batch(rows)
+    with Solver(threads=2) as solver:
+        two = solver.solve_batch(rows)
+        assert np.array_equal(one, two), [describe(positions[i]) for i in np.flatnonzero(one != two)[:3]]
+        assert np.array_equal(solver.solve_batch(rows), one)  # again, on the pool it started
+    assert np.array_equal(Solver(threads=1).solve_batch(rows), one)
 
 
 def test_solve_batch_of_no_rows():
-    got = solve_batch(np.zeros((0, 8), dtype=np.int64))
+    got = solve_batch(np.zeros((0, batch_rows.WIDTH), dtype=np.int64))
     assert got.shape == (0,)
 
 
@@ -493,8 +495,9 @@ def test_sweep(kind):
     boundary = [(note, pos) for note, pos in items if not pos.trick]
     if boundary:
         rows = encode_batch([pos for _, pos in boundary])
-        one = solve_batch(rows, threads=1)
-        assert np.array_equal(solve_batch(rows, threads=2), one), kind.name
+        one = solve_batch(rows)
+        with Solver(threads=2) as two:
+            assert np.array_equal(two.solve_batch(rows), one), kind.name
         for (note, pos), value in zip(boundary, one):
             assert value == ref_value(pos) - pos.makers_taken, f"solve_batch {value}; {note}"
 

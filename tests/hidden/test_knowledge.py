@@ -83,7 +83,7 @@ def rule1_deal() -> Deal:
 
 def test_rule_1_no_trump_played_to_a_trump_lead_shows_no_trump_cards():
     info = InfoSet.from_view(rule1_deal().view(N))
-    assert info.trump is Suit.HEARTS and info.phase == "play"
+    assert info.view.trump is Suit.HEARTS and info.view.phase == "play"
     taken = Card.parse("9H")
     for card in info.unknown:
         assert may_be_in(info, card, S) == (card not in HEARTS_TRUMPS), card
@@ -202,12 +202,12 @@ def test_taken_card_is_known_to_forehand_and_pinned_for_the_others():
     north = InfoSet.from_view(deal.view(N))
     assert {str(s) for s in north.places(nine)} == {"W's hand", "forehand's discard"}  # D5
     west = InfoSet.from_view(deal.view(W))
-    assert nine in west.hand and nine not in west.unknown_cards
+    assert nine in west.view.hand and nine not in west.unknown_cards
     # before forehand discards, the taken card is surely in its hand
     early = Deal.from_hands(N, {s: cset(h) for s, h in RULE1_HANDS.items()}, cards(RULE1_STOCK))
     early.apply(Accept())
     info = InfoSet.from_view(early.view(S))
-    assert info.phase == "discard" and nine in info.known_hands[W]
+    assert info.view.phase == "discard" and nine in info.known_hands[W]
     assert info.hand_sizes[W] == 6 and hand_room(info, W) == 5
 
 
@@ -218,7 +218,7 @@ def test_forehands_discards_are_known_only_to_forehand():
     assert discard in west.known_out and discard not in west.unknown_cards
     for seat in (N, E, S):
         info = InfoSet.from_view(deal.view(seat))
-        if discard in info.hand:
+        if discard in info.view.hand:
             continue
         assert discard in info.unknown_cards and discard not in info.known_out
         assert {slot.kind for slot in info.places(discard)} == {HAND, OUT, DISCARD}  # D5: any card
@@ -291,7 +291,7 @@ def test_absent_viewer_and_lone_passes():
     view = deal.view(W)
     assert view.lone_passed == (W,)
     info = InfoSet.from_view(view)
-    assert info.hand and not info.hand - info.known_out and info.slot_index(HAND, W) is None
+    assert info.view.hand and not info.view.hand - info.known_out and info.slot_index(HAND, W) is None
     assert "W declined to play alone" in info.describe()
 
 
@@ -351,7 +351,7 @@ def _check_fits(info: InfoSet, deal: Deal) -> None:
             assert card is None or card is true
     # forehand's unseen discard is a slot of its own, for other seats once it is made
     discarded = deal.phase in (Phase.LONE, Phase.PLAY, Phase.DONE)
-    separate = discarded and info.seat is not deal.forehand and deal.forehand is not absent
+    separate = discarded and info.view.seat is not deal.forehand and deal.forehand is not absent
     assert (info.slot_index(DISCARD) is not None) == separate
     if separate:
         assert info.slots[info.slot_index(DISCARD)].capacity == len(deal.discards) == len(deal.taken)
@@ -374,8 +374,8 @@ def _true_slot(info: InfoSet, deal: Deal, card: Card) -> int:
         index = info.slot_index(STOCK, position=deal.stock.index(card) + 1)
         assert index is not None
         return index
-    assert card not in deal.view(info.seat).played
-    if card in deal.discards and info.seat is not deal.forehand and deal.forehand is not absent:
+    assert card not in deal.view(info.view.seat).played
+    if card in deal.discards and info.view.seat is not deal.forehand and deal.forehand is not absent:
         return info.slot_index(DISCARD)
     return info.slot_index(OUT)
 

@@ -25,6 +25,8 @@ from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import SEATS, Seat
 from altbaumer.hidden.table import TableRow, perfect_information_table
 
+from support import deal_with_stock
+
 SOLVER = Solver()
 
 
@@ -57,11 +59,6 @@ def check_row(deal: Deal, row: TableRow) -> None:
     assert (row.makers_points, row.defenders_points) == (points[d.makers], points[d.makers.other])
 
 
-def random_deal(rng: random.Random, stock: list[Card], dealer: Optional[Seat] = None) -> Deal:
-    rest = [c for c in CARDS if c not in stock]
-    rng.shuffle(rest)
-    hands = {s: CardSet(rest[5 * i : 5 * i + 5]) for i, s in enumerate(SEATS)}
-    return Deal.from_hands(dealer if dealer is not None else rng.choice(SEATS), hands, stock)
 
 
 def stock_with_run(rng: random.Random, same: int) -> list[Card]:
@@ -89,7 +86,7 @@ def test_turn_outcomes_equal_the_state_machine(same: Optional[int]) -> None:
     """All four refusal branches (card 2, 3 or 4 differs; compulsory) and plain
     random stocks, for both turn choices."""
     rng = random.Random(100 + (same or 0))
-    deals = [random_deal(rng, stock_with_run(rng, same) if same else rng.sample(CARDS, 4)) for _ in range(150)]
+    deals = [deal_with_stock(rng, stock_with_run(rng, same) if same else rng.sample(CARDS, 4)) for _ in range(150)]
     _, stock = arrays(deals)
     for accept in (True, False):
         out = making.turn_outcomes(stock, accept)
@@ -190,7 +187,7 @@ def test_table_needs_the_trump_phase() -> None:
 def compulsory_deal() -> Deal:
     rng = random.Random(7)
     stock = [Card.parse(c) for c in "9S TS JS QS".split()]  # all spades: compulsory after a refusal
-    return random_deal(rng, stock, Seat.E)
+    return deal_with_stock(rng, stock, Seat.E)
 
 
 def test_compulsory_case_has_126_discards_equal_to_replay() -> None:
@@ -209,9 +206,9 @@ def test_mixed_refusal_batch_splits_by_case() -> None:
     """Worlds of one dealer, some compulsory after a refusal, in one call and on
     two threads; sampled entries equal the replay."""
     rng = random.Random(11)
-    deals = [random_deal(rng, stock_with_run(rng, 4 if i % 4 == 1 else rng.randint(1, 3)), Seat.W) for i in range(9)]
+    deals = [deal_with_stock(rng, stock_with_run(rng, 4 if i % 4 == 1 else rng.randint(1, 3)), Seat.W) for i in range(9)]
     hands, stock = arrays(deals)
-    lines = making.branch_lines(hands, stock, Seat.W, accept=False, threads=2)
+    lines = making.branch_lines(hands, stock, Seat.W, accept=False, solver=Solver(threads=2))
     ordinary, compulsory = lines.group(False), lines.group(True)
     assert ordinary is not None and compulsory is not None
     assert sorted(np.concatenate([ordinary.worlds, compulsory.worlds]).tolist()) == list(range(9))
@@ -225,7 +222,7 @@ def test_mixed_refusal_batch_splits_by_case() -> None:
                     discard = CardSet(int(group.discards[k, j]))
                     want = replay_tricks(deals[world], False, discard, lones[lone])
                     assert group.tricks[k, j, lone] == want
-    single = making.branch_lines(hands, stock, Seat.W, accept=False, threads=1)
+    single = making.branch_lines(hands, stock, Seat.W, accept=False, solver=Solver(threads=1))
     for a, b in zip(lines.groups, single.groups):
         assert (a.tricks == b.tricks).all() and (a.discards == b.discards).all()
 
@@ -240,7 +237,7 @@ def test_many_worlds_equal_replay(dealer: Seat) -> None:
     hands, stock = arrays(deals)
     lones = making.lone_seats(dealer)
     rng = random.Random(int(dealer))
-    for branch in making.all_lines(hands, stock, dealer, threads=2):
+    for branch in making.all_lines(hands, stock, dealer, solver=Solver(threads=2)):
         for group in branch.groups:
             for k, world in enumerate(group.worlds):
                 for lone in range(3):
@@ -333,11 +330,11 @@ def test_throughput_of_the_full_tree() -> None:
     """Worlds per second for accept + refuse, every discard and lone choice;
     also holds a larger batch equal to the replay on a sample."""
     rng = random.Random(1)
-    deals = [random_deal(rng, rng.sample(CARDS, 4), Seat.N) for _ in range(2000)]
+    deals = [deal_with_stock(rng, rng.sample(CARDS, 4), Seat.N) for _ in range(2000)]
     hands, stock = arrays(deals)
     for threads in (1, 2):
         start = time.perf_counter()
-        accept, refuse = making.all_lines(hands, stock, Seat.N, threads=threads, solver=Solver())
+        accept, refuse = making.all_lines(hands, stock, Seat.N, solver=Solver(threads=threads))
         rate = len(deals) / (time.perf_counter() - start)
         print(f"\nthreads={threads}: {rate:.0f} worlds/s (full accept+refuse tree)")
     lones = making.lone_seats(Seat.N)
@@ -348,3 +345,46 @@ def test_throughput_of_the_full_tree() -> None:
                 world = deals[group.worlds[k]]
                 discard = CardSet(int(group.discards[k, j]))
                 assert group.tricks[k, j, lone] == replay_tricks(world, branch.accepted, discard, lones[lone])
+
+
+# -- the numpy turn outcomes equal the rule (game.deal_rules) over every stock -------------
+
+
+def _every_stock() -> np.ndarray:
+    """All 24·23·22·21 ordered stocks of four distinct cards, as card indices."""
+    grid = np.stack(np.meshgrid(*[np.arange(24)] * 4, indexing="ij"), axis=-1).reshape(-1, 4)
+    distinct = np.array([len(set(row)) == 4 for row in grid.tolist()])
+    return grid[distinct]
+
+
+def _assert_outcomes_equal_the_rule(stocks: np.ndarray) -> None:
+    from altbaumer.game.deal_rules import trump_outcome
+
+    for accepted in (True, False):
+        fast = making.turn_outcomes(stocks, accept=accepted)
+        for i, row in enumerate(stocks.tolist()):
+            rule = trump_outcome([CARDS[c] for c in row], accepted)
+            got = (int(fast.trump[i]), int(fast.taken[i]), int(fast.exposed[i]), bool(fast.compulsory[i]),
+                   int(fast.turned[i]))
+            want = (int(rule.trump), rule.taken.mask, rule.exposed.mask, rule.compulsory, rule.turned)
+            assert got == want, f"stock {[CARDS[c].ascii() for c in row]}, accepted={accepted}"
+
+
+def test_turn_outcomes_equal_the_rule_on_every_suit_pattern() -> None:
+    """Every sequence of four suits (a Tree counts as a club), each with random cards of those suits:
+    the outcome depends on the cards only through their suits and positions."""
+    rng = np.random.default_rng(3)
+    stocks = _every_stock()
+    patterns = [tuple(int(c) // 6 for c in row) for row in stocks.tolist()]
+    chosen: dict[tuple[int, ...], list[int]] = {}
+    for i in rng.permutation(len(stocks)).tolist():
+        bucket = chosen.setdefault(patterns[i], [])
+        if len(bucket) < 20:
+            bucket.append(i)
+    assert len(chosen) == 4 ** 4
+    _assert_outcomes_equal_the_rule(stocks[[i for rows in chosen.values() for i in rows]])
+
+
+@pytest.mark.slow
+def test_turn_outcomes_equal_the_rule_on_every_stock() -> None:
+    _assert_outcomes_equal_the_rule(_every_stock())

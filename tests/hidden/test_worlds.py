@@ -104,9 +104,9 @@ def check_consistent(info: InfoSet, worlds: Worlds) -> None:
     hands, stock, out = worlds.hands, worlds.stock, worlds.out
     assert hands.shape == (n, 4) and stock.shape == (n, 4) and out.shape == (n,)
     assert hands.dtype == np.int64 and stock.dtype == np.int64 and out.dtype == np.int64
-    public = info.played.mask | info.known_out.mask
+    public = info.view.played.mask | info.known_out.mask
     stock_bits = np.zeros(n, dtype=np.int64)
-    if info.phase == "trump":
+    if info.view.phase == "trump":
         assert (stock >= 0).all()
         for p in range(4):
             stock_bits |= np.left_shift(np.int64(1), stock[:, p])
@@ -127,7 +127,7 @@ def check_consistent(info: InfoSet, worlds: Worlds) -> None:
     for seat in SEATS:
         assert (_popcount(hands[:, seat]) == info.hand_sizes[seat]).all()
         assert ((hands[:, seat] & info.known_hands[seat].mask) == info.known_hands[seat].mask).all()
-    assert (hands[:, info.seat] == (info.hand.mask if info.absent is not info.seat else 0)).all()
+    assert (hands[:, info.view.seat] == (info.view.hand.mask if info.absent is not info.view.seat else 0)).all()
     if info.absent is not None:
         assert (hands[:, info.absent] == 0).all()
     slot_masks = np.array(as_slot_masks(info, worlds), dtype=np.int64).reshape(n, len(info.slots))
@@ -165,7 +165,7 @@ def true_world(info: InfoSet, deal: Deal) -> tuple[list[int], list[int], int]:
     hands = [0 if s is deal.absent else deal.hands[s].mask for s in SEATS]
     in_stock = deal.phase is Phase.TRUMP
     stock = [c.index for c in deal.stock] if in_stock else [-1] * 4
-    out_of_play = ALL & ~sum(hands) & ~deal.view(info.seat).played.mask
+    out_of_play = ALL & ~sum(hands) & ~deal.view(info.view.seat).played.mask
     if in_stock:
         out_of_play &= ~CardSet(deal.stock).mask
     assert not info.known_out.mask & ~out_of_play
@@ -298,7 +298,7 @@ def small_infoset() -> InfoSet:
     """A real position with between 20 and 200 worlds, a void, and a card
     forehand took that may be in its hand or its discard."""
     for info, _ in late_states(range(20), max_unknown=12):
-        if 20 <= count_worlds(info) <= 200 and info.voids and info.taken & info.unknown_cards:
+        if 20 <= count_worlds(info) <= 200 and info.voids and info.view.taken & info.unknown_cards:
             return info
     raise AssertionError("no small position found")
 
@@ -475,7 +475,7 @@ def test_the_true_discard_is_among_the_worlds_whether_the_taken_card_was_kept_or
                 if seat is deal.forehand or deal.absent is deal.forehand:
                     continue
                 info = InfoSet.from_view(deal.view(seat))
-                pinned = info.taken & info.unknown_cards
+                pinned = info.view.taken & info.unknown_cards
                 if not pinned or count_worlds(info) > 2000:
                     continue
                 rows = slot_rows(info, range(count_worlds(info)))

@@ -7,7 +7,7 @@ import pytest
 from altbaumer.game.deal import Deal, Phase
 from altbaumer.play.policies import HeuristicPolicy, RandomPolicy, make_policy
 from altbaumer.game.seats import SEATS
-from altbaumer.play.simulate import SimulationStats, simulate_matches
+from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matches
 
 
 @pytest.mark.parametrize("policy_class", [RandomPolicy, HeuristicPolicy])
@@ -48,6 +48,26 @@ def test_statistics_are_consistent():
     assert stats.deciders <= stats.matches
     assert d["deals_per_match"]["min"] >= 2  # two lone marches are the fastest match
     assert sum(d["match_wins"].values()) == 40
+
+
+def test_record_keeps_every_finished_deal_with_its_place_in_the_match():
+    played: list[PlayedDeal] = []
+    stats = simulate_matches(5, seed=7, record=played)
+    assert len(played) == stats.deals and all(p.deal.phase is Phase.DONE for p in played)
+    matches = [p.match for p in played]
+    assert matches == sorted(matches) and set(matches) == set(range(1, 6))
+    for match in range(1, 6):
+        records = [p.record for p in played if p.match == match]
+        assert [r.number for r in records] == list(range(1, len(records) + 1)) and records[-1].match_winner is not None
+        assert all(p.record.dealer is p.deal.dealer for p in played if p.match == match)
+    assert sum(p.deal.makers_tricks == 5 for p in played) == stats.marched
+    in_two: list[PlayedDeal] = []
+    simulate_matches(5, seed=7, workers=2, record=in_two)
+
+    def seen(deals: list[PlayedDeal]) -> list[tuple[object, ...]]:
+        return [(p.match, p.record, p.deal.history) for p in deals]
+
+    assert seen(in_two) == seen(played)  # the same deals, whatever the workers
 
 
 def test_merge_adds_counts():

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from altbaumer.abn.board import PlayedCard, board_from_deal, load_boards, read_boards, write_boards
+from altbaumer.abn import PlayedCard, board_from_deal, load_boards, read_boards, write_boards
 from altbaumer.report.annotate import DecisionNote, annotate_board, report, strip_annotations
 from altbaumer.game.deal import Deal, Phase
 from altbaumer.hidden.rating import OptionRating, Rating
@@ -48,7 +48,7 @@ def test_card_marks_follow_the_rule_on_independent_values(seed):
     board = _played_board(seed)
     notes = annotate_board(board, decisions=False)
     assert [c.mark for c in notes.cards] == _expected_marks(board)
-    assert notes.result == replay(board).makers_tricks
+    assert notes.result == replay(board).state.makers_tricks
     written = [p for trick in notes.board.tricks for p in trick]
     for note, entry in zip(notes.cards, written):
         assert entry.mark == note.mark

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import altbaumer.report.html as report_html
-from altbaumer.abn.board import load_boards
+from altbaumer.abn import load_boards
 from altbaumer.report.annotate import annotate_board, report
 from altbaumer.report.html import card_html, render_html
 

@@ -1,16 +1,16 @@
 """Compiled card-play rules on bitmasks: legal cards and trick winners.
 
-These functions repeat :mod:`altbaumer.rules` (the specification, written to
+These functions repeat :mod:`altbaumer.game.rules` (the specification, written to
 be read) on 24-bit masks and card indices, because a double-dummy search asks
 them millions of times. They must never disagree with it:
-``tests/test_kernels.py`` compares the two exhaustively.
+``tests/game/test_kernels.py`` compares the two exhaustively.
 
 Cards are indices ``suit * 6 + rank`` (``Card.index``), hands are masks
 (``CardSet.mask``), suits are ``0..3`` (``int(Suit)``). ``led = -1`` means
 nothing has been led yet. The ``*s`` forms work on numpy arrays (broadcast
 against each other) and release the GIL while they loop.
 
->>> from altbaumer.cards import CardSet, Card, Suit
+>>> from altbaumer.game.cards import CardSet, Card, Suit
 >>> hand = CardSet.parse("TC JC 9S").mask
 >>> CardSet(legal_mask(hand, Card.parse("9C").index, Suit.HEARTS)).ascii()
 'JC TC'

@@ -1,0 +1,209 @@
+"""The ABN writer: a board walked as visitor calls, and the exporter that writes them as text.
+
+>>> from altbaumer.game.seats import Seat
+>>> board = Board(Seat.S, tags={"Event": "club night"}, accepted=False, comments={"Turn": "one spade"})
+>>> print(write_boards([board]), end="")
+[Event "club night"]
+[Dealer "S"]
+[Turn "refuse"] {one spade}
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator, Optional, TypeVar
+
+from altbaumer.abn.board import HEADER_TAGS, Board
+from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
+from altbaumer.game.cards import Card, CardSet, Suit
+from altbaumer.game.seats import play_order
+
+__all__ = ["TextExporter", "visit_board", "write_board", "write_boards", "hand_word"]
+
+T = TypeVar("T")
+
+
+class TextExporter(BaseVisitor[str]):
+    """Writes the calls as ABN text in the writer's form: each tag on its own
+    line with its commentary after it, one line per trick, ``%`` notes on lines
+    of their own (a note met while a line is open follows that line).
+
+    >>> exporter = TextExporter()
+    >>> exporter.begin_board(None); exporter.visit_tag("Dealer", "S", None)
+    >>> exporter.visit_comment("the dealer", None); exporter.visit_comment("sits South", None)
+    >>> exporter.end_board()
+    >>> print(exporter.result(), end="")
+    [Dealer "S"] {the dealer} {sits South}
+    """
+
+    def __init__(self) -> None:
+        self.begin_board(None)
+
+    def begin_board(self, line: Optional[int]) -> None:
+        self._out: list[str] = []
+        self._line: Optional[list[str]] = None  # the tag or trick line being written, in parts
+        self._held: list[str] = []  # notes met while a line is open
+
+    def visit_note(self, text: str, line: Optional[int]) -> None:
+        (self._out if self._line is None else self._held).append(f"% {text}")
+
+    def visit_comment(self, text: str, line: Optional[int]) -> None:
+        (self._out if self._line is None else self._line).append("{" + text + "}")
+
+    def visit_tag(self, name: str, value: str, line: Optional[int]) -> None:
+        self._open([f'[{name} "{_quote(value)}"]'])
+
+    def begin_trick(self, line: Optional[int]) -> None:
+        self._open([])
+
+    def visit_card(self, card: Card, mark: str, line: Optional[int]) -> None:
+        assert self._line is not None, "visit_card() before begin_trick()"
+        self._line.append(card.ascii() + mark)
+
+    def end_board(self) -> None:
+        self._open(None)
+
+    def result(self) -> str:
+        return "\n".join(self._out) + "\n"
+
+    def _open(self, line: Optional[list[str]]) -> None:
+        if self._line is not None:
+            self._out.append(" ".join(self._line))
+            self._out.extend(self._held)
+            self._held.clear()
+        self._line = line
+
+
+def visit_board(board: Board, visitor: BaseVisitor[T]) -> T:
+    """Tell ``visitor`` what the reader would find in ``board``'s text, and
+    return its result: notes, then the tags in the writer's order (descriptive,
+    unknown, game) with their commentary, then the play. An element's
+    commentary of several lines is told line by line, as the writer gives each
+    line a ``{...}`` block of its own. Raises :class:`~altbaumer.errors.AbnError`
+    for what the text cannot hold.
+
+    >>> from altbaumer.abn.reader import BoardBuilder, read_boards
+    >>> board, = read_boards('[Dealer "S"] {South}\\n[Event "club night"]\\n')
+    >>> visit_board(board, BoardBuilder()) == board
+    True
+    >>> print(visit_board(board, TextExporter()), end="")
+    [Event "club night"]
+    [Dealer "S"] {South}
+    """
+    tags = _tag_pairs(board)
+    _check_writable(board, tags)
+    visitor.begin_board(board.lines.get("@"))
+    for note in board.notes:
+        if _is_commentary(note):
+            visitor.visit_comment(note[1:-1], None)
+        else:
+            visitor.visit_note(note, None)
+    for name, value in tags:
+        line = board.lines.get(name)
+        visitor.visit_tag(name, value, line)
+        if name in board.comments:
+            _visit_commentary(visitor, board.comments[name], line)
+    for index, trick in enumerate(board.tricks):
+        line = board.trick_lines[index] if index < len(board.trick_lines) else None
+        visitor.begin_trick(line)
+        for played in trick:
+            visitor.visit_card(played.card, played.mark, line)
+            if played.comment is not None:
+                _visit_commentary(visitor, played.comment, line)
+    visitor.end_board()
+    return visitor.result()
+
+
+def _visit_commentary(visitor: BaseVisitor[T], comment: str, line: Optional[int]) -> None:
+    # A line per block: one block spanning lines would read back the same, but reads less easily.
+    for part in comment.split("\n"):
+        visitor.visit_comment(part, line)
+
+
+def write_board(board: Board) -> str:
+    """One board as ABN text (ending with a newline).
+
+    >>> from altbaumer.game.seats import Seat
+    >>> print(write_board(Board(Seat.S, tags={"Board": "1"}, notes=["dealt at home"])), end="")
+    % dealt at home
+    [Board "1"]
+    [Dealer "S"]
+    """
+    return visit_board(board, TextExporter())
+
+
+def write_boards(boards: Iterable[Board]) -> str:
+    """Boards as ABN text, separated by blank lines.
+
+    >>> from altbaumer.game.seats import Seat
+    >>> write_boards([Board(Seat.S), Board(Seat.W)])
+    '[Dealer "S"]\\n\\n[Dealer "W"]\\n'
+    """
+    return "\n".join(write_board(b) for b in boards)
+
+
+def hand_word(hand: Optional[CardSet]) -> str:
+    """The file form of a hand: ``QJ.A.KT.``, or ``-`` when unknown.
+
+    >>> hand_word(CardSet.parse("QC JC AS KH TH")), hand_word(None)
+    ('QJ.A.KT.', '-')
+    """
+    if hand is None:
+        return UNKNOWN
+    return ".".join("".join(c.rank.letter for c in hand if c.suit is suit) for suit in Suit)
+
+
+def _quote(value: str) -> str:
+    return value.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _maybe_cards_text(cards: Iterable[Optional[Card]]) -> str:
+    return " ".join(UNKNOWN if c is None else c.ascii() for c in cards)
+
+
+def _tag_pairs(board: Board) -> list[tuple[str, str]]:
+    headers = [(k, board.tags[k]) for k in HEADER_TAGS if k in board.tags]
+    others = [(k, v) for k, v in board.tags.items() if k not in HEADER_TAGS]
+    return headers + others + list(_game_tags(board))
+
+
+def _game_tags(board: Board) -> Iterator[tuple[str, str]]:
+    yield "Dealer", str(board.dealer)
+    if board.deal_first is not None or any(h is not None for h in board.hands.values()):
+        first = board.deal_first or board.forehand
+        yield "Deal", f"{first}:" + " ".join(hand_word(board.hands[s]) for s in play_order(first))
+    if board.stock is not None:
+        yield "Stock", _maybe_cards_text(board.stock)
+    if board.cut_trees or "Cut" in board.comments:
+        yield "Cut", board.cut_trees.ascii()
+    if board.cut_seen is not None:
+        yield "CutSeen", board.cut_seen.ascii()
+    if board.accepted is not None:
+        yield "Turn", "accept" if board.accepted else "refuse"
+    if board.trump is not None:
+        yield "Trump", board.trump.letter
+    if board.discards is not None:
+        yield "Discard", _maybe_cards_text(board.discards)
+    if board.alone_recorded:
+        yield "Alone", "" if board.alone is None else str(board.alone)
+    if board.result is not None:
+        yield "Result", str(board.result)
+    if board.play_leader is not None:
+        yield "Play", str(board.play_leader)
+
+
+def _is_commentary(note: str) -> bool:
+    """A note read from ``{...}`` before the first tag (written back as it was)."""
+    return note.startswith("{") and note.endswith("}") and "}" not in note[1:-1]
+
+
+def _check_writable(board: Board, tags: list[tuple[str, str]]) -> None:
+    """Refuse what the text format cannot hold, instead of writing a file
+    that reads back differently."""
+    for name, value in tags:
+        if "\n" in value or "\r" in value:
+            raise board.error(name, f"cannot write [{name}]: its value holds a line break")
+    for name, text in board.comments.items():
+        if "}" in text:
+            raise board.error(name, f"cannot write the commentary on [{name}]: it holds '}}'")
+    if any(p.comment is not None and "}" in p.comment for trick in board.tricks for p in trick):
+        raise board.error("Play", "cannot write the commentary of a played card: it holds '}'")

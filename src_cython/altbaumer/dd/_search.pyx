@@ -1,0 +1,422 @@
+"""Exact double-dummy search: alpha-beta by null-window probes, with a
+transposition table at trick boundaries.
+
+Everything below ``Solver``'s Python methods runs without the GIL and without
+Python objects. The units, as in DDS, are leaf headers of inline functions:
+``search_state.pxd`` (hands in the ranked layout of ``cardmask.pxd``, playing
+and taking back a card, the layout key), ``moves.pxd`` (move generation),
+``table.pxd`` (the transposition table), ``bounds.pxd`` (sure-trick bounds
+and the one- and two-trick endings) and ``batch_row.pxd`` (the one input
+format, and the makers' point of view). This file holds what cannot be split
+off: the mutually recursive search, and the entry points.
+
+The search answers one question: can N-S take at least ``target`` of the
+remaining tricks (the current one included)? Scoring only ever asks such
+thresholds; exact values come from a few probes. Inside the search values
+are always N-S tricks, whoever the makers are, so table entries are valid for
+every position, trump and pair of sides that maps to the same key; every
+entry point takes the lone seat and the makers and answers in makers' tricks.
+"""
+
+from libc.stdint cimport int8_t, int64_t, uint64_t
+
+from batch_row cimport (
+    MAX_TRICK,
+    ROW_LEADER,
+    ROW_LONE,
+    ROW_MAKERS,
+    ROW_OK,
+    ROW_TRUMP,
+    ROW_WIDTH,
+    makers_target_for_ns,
+    makers_tricks,
+    row_ns_make,
+    row_problem,
+    setup_row,
+)
+from bounds cimport last_trick_ns, sure_bounds, two_tricks
+from cardmask cimport N_CARDS, altbaumer_ctz, mask_t, popcount, ranked_legal, ranked_pos
+from moves cimport MAX_MOVES, ordered_moves, same_run
+from search_state cimport Search, Undo, fold_child, layout_key, play_card, seat_to_act, tricks_left, unplay_card
+from table cimport (
+    TT_MAX_CARDS,
+    table_bits_for,
+    table_bytes,
+    table_clear,
+    table_close,
+    table_open,
+    table_probe,
+    table_record,
+)
+
+__all__ = ["Solver"]
+
+
+# -- the search -------------------------------------------------------------------------
+
+cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
+    """N-S tricks from here (the current trick included), fail-soft within
+    (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one,
+    anything between is exact."""
+    if s.played == 0:
+        return _boundary(s, alpha, beta)
+    s.nodes += 1
+    return _best_move(s, s.next_seat[s.trick_seat[s.played - 1]], alpha, beta)
+
+
+cdef inline int _best_move(Search* s, int seat, int alpha, int beta) noexcept nogil:
+    """The best of seat's cards for its side, fail-soft within (alpha, beta)."""
+    cdef int moves[MAX_MOVES]
+    cdef int n = ordered_moves(s, seat, moves), best, v, w, i
+    cdef bint ns_moves = (seat & 1) == 0
+    cdef Undo u
+    best = -1 if ns_moves else 99
+    for i in range(n):
+        w = play_card(s, seat, moves[i], &u)
+        v = w + _search(s, alpha - w, beta - w)
+        unplay_card(s, seat, moves[i], &u)
+        if fold_child(ns_moves, v, &best, &alpha, &beta):
+            break
+    return best
+
+
+cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
+    """_search at a trick boundary: sure-trick bounds, the table, the
+    two-trick endgame, then the leads."""
+    cdef int tricks = popcount(s.hand[s.leader]), lower = 0, upper, best
+    cdef uint64_t key = 0
+    cdef bint stored
+    s.nodes += 1
+    if tricks <= 1:
+        return last_trick_ns(s) if tricks else 0
+    upper = tricks
+    sure_bounds(s, tricks, &lower, &upper)
+    if lower >= beta:
+        return lower
+    if upper <= alpha:
+        return upper
+    stored = tricks * s.active <= TT_MAX_CARDS
+    if stored:
+        key = layout_key(s)
+        table_probe(s.table, key, &lower, &upper)
+        if lower >= beta or lower == upper:
+            return lower
+        if upper <= alpha:
+            return upper
+    if lower > alpha:
+        alpha = lower
+    if upper < beta:
+        beta = upper
+    if tricks == 2:
+        best = two_tricks(s, 0, s.leader, -1, 0, alpha, beta)
+        table_record(s.table, key, best, alpha, beta, lower, upper)
+        return best
+    best = _best_move(s, s.leader, alpha, beta)
+    if stored:
+        table_record(s.table, key, best, alpha, beta, lower, upper)
+    return best
+
+
+cdef bint _reach(Search* s, int target) noexcept nogil:
+    """Can N-S take at least target of the remaining tricks (null window)?"""
+    return _search(s, target - 1, target) >= target
+
+
+cdef int _exact(Search* s) noexcept nogil:
+    """N-S tricks from here: one full-window search (fewer nodes here than
+    null-window probes, since the table keeps exact values)."""
+    return _search(s, -1, tricks_left(s) + 1)
+
+
+cdef int _move_value(Search* s, int seat, int card) noexcept nogil:
+    """N-S tricks from here if seat plays card (the current trick included)."""
+    cdef Undo u
+    cdef int w = play_card(s, seat, card, &u)
+    cdef int v = w + _search(s, -1, tricks_left(s) + 1)
+    unplay_card(s, seat, card, &u)
+    return v
+
+
+cdef void _all_move_values(Search* s, int trump, int8_t* out) noexcept nogil:
+    """N-S tricks from here after each legal card of the seat to act, into
+    out[card] (24 entries; -1 for cards that may not be played). One search
+    per group of equivalent cards; the others copy its value."""
+    cdef int moves[MAX_MOVES]
+    cdef int values[MAX_MOVES]
+    cdef int seat = seat_to_act(s), n, i, x, p
+    cdef int led = s.trick_card[0] if s.played else -1
+    cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain)
+    cdef mask_t others = s.live & ~s.hand[seat]
+    for i in range(N_CARDS):
+        out[i] = -1
+    n = ordered_moves(s, seat, moves)
+    for i in range(n):
+        values[i] = _move_value(s, seat, moves[i])
+    while legal:
+        x = altbaumer_ctz(legal)
+        legal &= legal - 1
+        for i in range(n):
+            p = moves[i]
+            if p == x or same_run(x if x < p else p, p if x < p else x, others):
+                out[_DECODE[trump][x]] = <int8_t> values[i]
+                break
+
+
+cdef int _principal_variation(Search* s, int value, int* pv) noexcept nogil:
+    """Follow optimal cards to the end, keeping N-S's value, recording them."""
+    cdef int moves[MAX_MOVES]
+    cdef int n_pv = 0, seat, n, i, m, w
+    cdef Undo u
+    u.leader = 0  # never read before play_card sets it, which gcc cannot see once this is inlined
+    while tricks_left(s) > 0:
+        seat = seat_to_act(s)
+        n = ordered_moves(s, seat, moves)
+        m = moves[0]
+        for i in range(n):
+            w = play_card(s, seat, moves[i], &u)
+            # A card keeps the value when the rest is worth exactly value - w.
+            if _search(s, value - w - 1, value - w + 1) == value - w:
+                unplay_card(s, seat, moves[i], &u)
+                m = moves[i]
+                break
+            unplay_card(s, seat, moves[i], &u)
+        pv[n_pv] = m
+        n_pv += 1
+        value -= play_card(s, seat, m, &u)
+    return n_pv
+
+
+# -- the entry points: one row and the current trick in, makers' tricks out ------------
+
+cdef int _DECODE[4][26]     # ranked position -> card index, per trump (-1: unused)
+
+
+def _fill_decode():
+    cdef int trump, card, pos
+    for trump in range(4):
+        for pos in range(26):
+            _DECODE[trump][pos] = -1
+        for card in range(N_CARDS):
+            _DECODE[trump][ranked_pos(card, trump)] = card
+
+
+_fill_decode()
+
+
+cdef int8_t _solve_row(Table* table, const int64_t* row, const int* trick, int played, int target,
+                       uint64_t* nodes) noexcept nogil:
+    """The makers' tricks in the remaining play, or with target >= 0 whether
+    they reach target of them."""
+    cdef Search s
+    cdef int tricks = setup_row(&s, table, row, trick, played), result
+    if target < 0:
+        result = makers_tricks(row, tricks, _exact(&s))
+    elif row_ns_make(row):
+        result = _reach(&s, target)
+    else:
+        result = not _reach(&s, makers_target_for_ns(row, tricks, target))
+    nodes[0] += s.nodes
+    return <int8_t> result
+
+
+cdef void _solve_row_moves(Table* table, const int64_t* row, const int* trick, int played, int8_t* out,
+                           uint64_t* nodes) noexcept nogil:
+    """The makers' tricks after each legal card of the seat to act, into
+    out[card] (-1 for cards that may not be played)."""
+    cdef Search s
+    cdef int tricks = setup_row(&s, table, row, trick, played), card
+    _all_move_values(&s, <int> row[ROW_TRUMP], out)
+    for card in range(N_CARDS):
+        if out[card] >= 0:
+            out[card] = <int8_t> makers_tricks(row, tricks, out[card])
+    nodes[0] += s.nodes
+
+
+cdef int _solve_row_line(Table* table, const int64_t* row, const int* trick, int played, int value, int* pv,
+                         int* length, uint64_t* nodes) noexcept nogil:
+    """One optimal line to the end into pv (ranked positions, length[0] of
+    them); returns the makers' tricks along it. ``value``, the makers' tricks
+    if already known (else -1), saves a search."""
+    cdef Search s
+    cdef int tricks = setup_row(&s, table, row, trick, played)
+    cdef int ns = _exact(&s) if value < 0 else makers_tricks(row, tricks, value)
+    length[0] = _principal_variation(&s, ns, pv)
+    nodes[0] += s.nodes
+    return makers_tricks(row, tricks, ns)
+
+
+_ROW_PROBLEMS = {
+    1: "a hand mask has bits outside the 24-card pack",
+    2: "a card is in two hands",
+    3: "trump, leader, lone or makers out of range",
+    4: "the lone seat is not a maker",
+    5: "the lone player's partner holds cards, or leads",
+    6: "the active hands differ in size or hold more than five cards",
+    7: "a card of the current trick is twice in it or still in a hand",
+    8: "the trick in progress is as long as a whole trick",
+}
+
+
+cdef int _trick_cards(cards, int* out) except -1:
+    """Copy the card indices of a trick in progress into out; returns how many."""
+    cdef int i, played = len(cards)
+    if played > MAX_TRICK:
+        raise ValueError(f"a trick in progress holds at most {MAX_TRICK} cards")
+    for i in range(played):
+        out[i] = cards[i]
+        if not 0 <= out[i] < N_CARDS:
+            raise ValueError(f"trick card index {out[i]} is outside 0..23")
+    return played
+
+
+cdef class Solver:
+    """A search context with its own transposition table (``tt_mib`` MiB).
+
+    Entries stay valid across positions, trumps and sides, so one Solver can
+    serve any number of calls; a Solver must not be used by two threads at once.
+
+    Every method takes a position the same way: ``hands`` (four card masks,
+    N E S W, standard layout; the cards of the current trick no longer in
+    them), ``trump``, ``leader`` (of the current trick), ``trick`` (the card
+    indices already played to it), ``lone`` (the lone seat, or -1) and
+    ``makers`` (0 = N-S, 1 = E-W), or a batch of rows of the same fields
+    (``altbaumer.dd.rows``); and every value is the makers' tricks in the
+    remaining play, the current trick included.
+    """
+
+    def __cinit__(self, double tt_mib=1.0):
+        if not tt_mib > 0:
+            raise ValueError("the transposition table needs a positive size in MiB")
+        if table_open(&self.table, table_bits_for(tt_mib)) < 0:
+            raise MemoryError(f"cannot allocate a {tt_mib} MiB transposition table")
+        self.tt_bits = self.table.bits
+
+    def __dealloc__(self):
+        table_close(&self.table)
+
+    @property
+    def tt_bytes(self):
+        """Memory held by the transposition table."""
+        return table_bytes(&self.table)
+
+    def clear(self):
+        """Empty the transposition table (never needed for correctness)."""
+        table_clear(&self.table)
+
+    cdef int _position_row(self, int64_t* row, int* trick, hands, int trump, int leader, cards, int lone,
+                           int makers) except -1:
+        """A single position as a row and its trick, checked as batch rows are;
+        returns the number of cards in the trick."""
+        cdef int seat, problem
+        cdef int played = _trick_cards(cards, trick)
+        for seat in range(4):
+            row[seat] = hands[seat]
+        row[ROW_TRUMP] = trump
+        row[ROW_LEADER] = leader
+        row[ROW_LONE] = lone
+        row[ROW_MAKERS] = makers
+        problem = row_problem(row, trick, played)
+        if problem != ROW_OK:
+            raise ValueError(f"position: {_ROW_PROBLEMS[problem]}")
+        return played
+
+    def value(self, hands, int trump, int leader, trick=(), int lone=-1, int makers=0):
+        """(the makers' tricks in the remaining play, nodes)."""
+        cdef int64_t row[ROW_WIDTH]
+        cdef int t[MAX_TRICK]
+        cdef int played = self._position_row(row, t, hands, trump, leader, trick, lone, makers)
+        cdef uint64_t nodes = 0
+        cdef int v
+        with nogil:
+            v = _solve_row(&self.table, row, t, played, -1, &nodes)
+        return v, nodes
+
+    def reach(self, hands, int trump, int leader, trick=(), int lone=-1, int makers=0, int target=0):
+        """(can the makers take ``target`` (0..5) of the remaining tricks?, nodes)."""
+        cdef int64_t row[ROW_WIDTH]
+        cdef int t[MAX_TRICK]
+        cdef int played = self._position_row(row, t, hands, trump, leader, trick, lone, makers)
+        cdef uint64_t nodes = 0
+        cdef bint r
+        if not 0 <= target <= 5:
+            raise ValueError("target must be 0..5")
+        with nogil:
+            r = _solve_row(&self.table, row, t, played, target, &nodes)
+        return bool(r), nodes
+
+    def move_values(self, hands, int trump, int leader, trick=(), int lone=-1, int makers=0):
+        """([(card, the makers' tricks from here after it)] for every legal card, nodes)."""
+        cdef int64_t row[ROW_WIDTH]
+        cdef int t[MAX_TRICK]
+        cdef int played = self._position_row(row, t, hands, trump, leader, trick, lone, makers)
+        cdef uint64_t nodes = 0
+        cdef int8_t values[N_CARDS]
+        cdef int card
+        with nogil:
+            _solve_row_moves(&self.table, row, t, played, values, &nodes)
+        return [(card, values[card]) for card in range(N_CARDS) if values[card] >= 0], nodes
+
+    def principal_variation(self, hands, int trump, int leader, trick=(), int lone=-1, int makers=0,
+                            int value=-1):
+        """([card, ...] one optimal line to the end, the makers' tricks from here, nodes).
+
+        ``value``, the makers' tricks from here if already known, saves a search.
+        """
+        cdef int64_t row[ROW_WIDTH]
+        cdef int t[MAX_TRICK]
+        cdef int played = self._position_row(row, t, hands, trump, leader, trick, lone, makers)
+        cdef uint64_t nodes = 0
+        cdef int pv[N_CARDS]
+        cdef int n = 0, v
+        with nogil:
+            v = _solve_row_line(&self.table, row, t, played, value, pv, &n, &nodes)
+        return [_DECODE[trump][pv[i]] for i in range(n)], v, nodes
+
+    cdef int _check_rows(self, const int64_t[:, ::1] rows, const int* trick=NULL, int played=0) except -1:
+        cdef Py_ssize_t i, n = rows.shape[0]
+        cdef int problem = ROW_OK
+        with nogil:
+            for i in range(n):
+                problem = row_problem(&rows[i, 0], trick, played)
+                if problem != ROW_OK:
+                    break
+        if problem != ROW_OK:
+            raise ValueError(f"batch row {i}: {_ROW_PROBLEMS[problem]}")
+        return 0
+
+    def solve_rows(self, const int64_t[:, ::1] rows, int8_t[::1] out, int target=-1):
+        """The makers' tricks in the remaining play for each row of a batch
+        (trick boundaries only), or with ``target`` >= 0, 1 if the makers can
+        reach ``target`` of them else 0. Returns the nodes searched."""
+        cdef Py_ssize_t i, n = rows.shape[0]
+        cdef uint64_t nodes = 0
+        cdef int no_trick[1]
+        if rows.shape[1] != ROW_WIDTH or out.shape[0] != n:
+            raise ValueError(f"rows must have shape (n, {ROW_WIDTH}) and out shape (n,)")
+        if not -1 <= target <= 5:
+            raise ValueError("target must be 0..5 (or -1 for exact values)")
+        self._check_rows(rows)
+        with nogil:
+            for i in range(n):
+                out[i] = _solve_row(&self.table, &rows[i, 0], no_trick, 0, target, &nodes)
+        return nodes
+
+    def solve_rows_moves(self, const int64_t[:, ::1] rows, int8_t[:, ::1] out, trick=()):
+        """For each row, the makers' tricks in the remaining play (the current
+        trick included) after each legal card of the seat to act: out[i, card],
+        -1 where the card may not be played. ``trick`` holds the card indices
+        already played to the current trick, the same for every row (the
+        row's leader led it; the hands no longer hold them). Returns the
+        nodes searched."""
+        cdef Py_ssize_t i, n = rows.shape[0]
+        cdef uint64_t nodes = 0
+        cdef int t[MAX_TRICK]
+        cdef int played
+        if rows.shape[1] != ROW_WIDTH or out.shape[0] != n or out.shape[1] != N_CARDS:
+            raise ValueError(f"rows must have shape (n, {ROW_WIDTH}) and out shape (n, {N_CARDS})")
+        played = _trick_cards(trick, t)
+        self._check_rows(rows, t, played)
+        with nogil:
+            for i in range(n):
+                _solve_row_moves(&self.table, &rows[i, 0], t, played, &out[i, 0], &nodes)
+        return nodes

@@ -1,0 +1,104 @@
+# What a trick boundary settles without a search: bounds from sure winners,
+# and the endings small enough to count outright (one or two tricks left).
+# Cimported by _search; inline only, so no runtime module. Values are N-S
+# tricks, as everywhere in the search.
+
+from cardmask cimport R_TRUMPS, altbaumer_ctz, altbaumer_msb, mask_t, popcount, ranked_legal, ranked_winner_pos
+from search_state cimport Search, fold_child
+
+
+cdef inline int last_trick_ns(Search* s) noexcept nogil:
+    """N-S tricks (0 or 1) from the last trick: every play is forced."""
+    cdef int seat = s.leader, led = altbaumer_ctz(s.hand[s.leader]), i, pos
+    cdef mask_t trick = 0
+    for i in range(s.active):
+        trick |= s.hand[seat]
+        seat = s.next_seat[seat]
+    pos = ranked_winner_pos(trick, led)
+    for i in range(4):
+        if (s.hand[i] >> pos) & 1:
+            return 1 if (i & 1) == 0 else 0
+    return 0
+
+
+cdef inline int two_tricks_result(Search* s, mask_t trick, int led) noexcept nogil:
+    # First trick from the trick mask; the last from the one card each seat has left.
+    cdef int pos = ranked_winner_pos(trick, led), winner = s.trick_seat[0], i
+    cdef mask_t last = s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
+    for i in range(s.active):
+        if s.trick_card[i] == pos:
+            winner = s.trick_seat[i]
+    pos = ranked_winner_pos(last, altbaumer_ctz(s.hand[winner]))
+    i = 0
+    while not (s.hand[i] >> pos) & 1:
+        i += 1
+    return (1 if (winner & 1) == 0 else 0) + (1 if (i & 1) == 0 else 0)
+
+
+cdef inline int two_tricks(Search* s, int ply, int seat, int led, mask_t trick, int alpha, int beta) noexcept nogil:
+    """N-S tricks from a boundary with two tricks left, fail-soft within
+    (alpha, beta), by plain minimax over the first of them (the second is
+    forced): cheaper than the general search for so small a tree."""
+    cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain), bit
+    cdef bint ns_moves = (seat & 1) == 0
+    cdef int best = -1 if ns_moves else 3, card, v
+    while legal:
+        card = altbaumer_msb(legal)  # high cards first: they settle the trick sooner
+        bit = (<mask_t> 1) << card
+        legal &= ~bit
+        s.hand[seat] &= ~bit
+        s.trick_card[ply] = card
+        s.trick_seat[ply] = seat
+        # ply < 3 is implied by active <= 4; said outright, it bounds the
+        # recursion for the compiler, which unfolds it into the caller.
+        if ply < 3 and ply + 1 < s.active:
+            v = two_tricks(s, ply + 1, s.next_seat[seat], card if ply == 0 else led, trick | bit, alpha, beta)
+        else:
+            v = two_tricks_result(s, trick | bit, s.trick_card[0])
+        s.hand[seat] |= bit
+        if fold_child(ns_moves, v, &best, &alpha, &beta):
+            break
+    return best
+
+
+cdef inline int top_run(mask_t mine, mask_t live) noexcept nogil:
+    """How many of the highest live cards of a group mine holds in a row."""
+    cdef int run = 0
+    while live and (mine >> altbaumer_msb(live)) & 1:
+        live &= ~((<mask_t> 1) << altbaumer_msb(live))
+        run += 1
+    return run
+
+
+cdef inline void sure_bounds(Search* s, int tricks, int* lower, int* upper) noexcept nogil:
+    """Bounds on N-S tricks at a trick boundary from sure winners.
+
+    The seat holding the highest live trump cards wins a trick with each of
+    them, whatever is led. A side whose opponents hold no trump card wins
+    every trick in which it plays one, and each trick takes at most one trump
+    card from each player: at least as many tricks as its longer trump holding.
+    With no trump card left at all, the leader cashes the top cards it holds
+    in each suit, keeping the lead each time.
+    """
+    cdef mask_t trumps = s.live & R_TRUMPS
+    cdef int seat = 0, run, n_s, e_w, g
+    if trumps == 0:
+        run = 0
+        for g in range(3):
+            run += top_run(s.hand[s.leader], s.live & ((<mask_t> 0x3F) << (6 * g)))
+        if run > tricks:
+            run = tricks
+        if (s.leader & 1) == 0:
+            lower[0] = run
+        else:
+            upper[0] = tricks - run
+        return
+    while not (s.hand[seat] >> altbaumer_msb(trumps)) & 1:
+        seat += 1
+    run = top_run(s.hand[seat], trumps)
+    n_s = max(popcount(s.hand[0] & R_TRUMPS), popcount(s.hand[2] & R_TRUMPS))
+    e_w = max(popcount(s.hand[1] & R_TRUMPS), popcount(s.hand[3] & R_TRUMPS))
+    if (seat & 1) == 0:
+        lower[0] = max(run, n_s if e_w == 0 else 0)
+    else:
+        upper[0] = tricks - max(run, e_w if n_s == 0 else 0)
