@@ -15,7 +15,7 @@ printed. Rebuild normally afterwards (``python setup.py build_ext --inplace
 
 import argparse
 
-from altbaumer.dd.bench import full_deal_rows
+from altbaumer.dd.workloads import full_deal_rows
 from altbaumer.dd.solver import Solver
 
 parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from altbaumer.abn import atomic_write, boards_to_json, load_boards, write_boards
 from altbaumer.errors import AbnError
-from altbaumer.game.deal import Phase
+from altbaumer.game.actions import Phase
 from altbaumer.abn.record import GameRecord, replay
 
 from .files import load

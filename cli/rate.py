@@ -11,7 +11,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.game.deal import Phase
+from altbaumer.game.actions import Phase
 from altbaumer.hidden.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating,
                               partner_view, rate_view)
 from altbaumer.abn.record import GameRecord, IncompleteBoard

@@ -25,9 +25,10 @@ Every wing's headline is here: a recorded board replayed and solved double dummy
 3
 """
 
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
 from altbaumer._version import __version__
-from altbaumer.abn import Board, GameRecord, Node, load_boards, read_boards, replay, save_boards, write_boards
-from altbaumer.dd.solver import Solution, Solver, solve, solve_moves
 from altbaumer.errors import (
     AbnError,
     AltbaumerError,
@@ -86,9 +87,42 @@ from altbaumer.game import (
     trump_cards,
     trump_ranking,
 )
-from altbaumer.hidden import InfoSet, Rating, perfect_information_table, rate_view
-from altbaumer.play import HeuristicPolicy, Policy, RandomPolicy, SimulationStats, make_policy, play_deal, play_match, simulate_matches
-from altbaumer.report import BoardNotes, annotate_board, render_html
+
+# The game and the errors load with the package; the other wings load on first use of one of
+# their names, so that a program using only the game does not pay for numpy, the compiled
+# search and rich (about 0.2 s). The TYPE_CHECKING imports give the type checker the same names.
+_LAZY = {
+    "altbaumer.abn": ("Board", "GameRecord", "Node", "load_boards", "read_boards", "replay", "save_boards",
+                      "write_boards"),
+    "altbaumer.dd": ("Solution", "Solver", "solve", "solve_moves"),
+    "altbaumer.hidden": ("InfoSet", "Rating", "perfect_information_table", "rate_view"),
+    "altbaumer.play": ("HeuristicPolicy", "Policy", "RandomPolicy", "SimulationStats", "make_policy", "play_deal",
+                       "play_match", "simulate_matches"),
+    "altbaumer.report": ("BoardNotes", "annotate_board", "render_html"),
+}
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
+
+if TYPE_CHECKING:
+    from altbaumer.abn import Board, GameRecord, Node, load_boards, read_boards, replay, save_boards, write_boards
+    from altbaumer.dd import Solution, Solver, solve, solve_moves
+    from altbaumer.hidden import InfoSet, Rating, perfect_information_table, rate_view
+    from altbaumer.play import (HeuristicPolicy, Policy, RandomPolicy, SimulationStats, make_policy, play_deal,
+                                play_match, simulate_matches)
+    from altbaumer.report import BoardNotes, annotate_board, render_html
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'altbaumer' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value  # found once; later lookups do not come here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))
+
 
 __all__ = [
     "__version__",
@@ -100,17 +134,8 @@ __all__ = [
     "is_trump_card", "legal_cards", "plain_ranking", "trick_winner", "trump_cards", "trump_ranking",
     "DealScore", "makers_points", "score_deal",
     "DealRecord", "Match", "Seating", "draw_for_partners",
-    # dd
-    "Solution", "Solver", "solve", "solve_moves",
-    # abn
-    "Board", "GameRecord", "Node", "load_boards", "read_boards", "replay", "save_boards", "write_boards",
-    # hidden
-    "InfoSet", "Rating", "perfect_information_table", "rate_view",
-    # play
-    "HeuristicPolicy", "Policy", "RandomPolicy", "SimulationStats", "make_policy", "play_deal", "play_match",
-    "simulate_matches",
-    # report
-    "BoardNotes", "annotate_board", "render_html",
+    # the other wings, loaded on first use
+    *_HOME,
     # errors
     "AbnError", "AltbaumerError", "CardParseError", "IllegalAction", "IllegalCutTake", "IllegalDiscard",
     "IllegalLoneDeclaration", "IllegalPlay", "IncompleteBoard", "IncompleteDeal", "InvalidDeal", "InvalidPosition",

@@ -21,7 +21,8 @@ from typing import Any, Mapping, Optional
 
 from altbaumer.errors import AbnError
 from altbaumer.game.cards import Card, CardSet, Suit
-from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.actions import Phase
+from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import default_cut_seen
 from altbaumer.game.seats import SEATS, Seat, forehand_of
 
@@ -192,7 +193,9 @@ def board_from_deal(deal: Deal, tags: Optional[Mapping[str, str]] = None) -> Boa
     """The record of ``deal`` so far (from the trump phase on): the hands as
     dealt, the stock, the cut, every decision taken and the play.
 
-    >>> from altbaumer.game.deal import Deal, Accept
+    >>> from altbaumer.game.actions import Accept
+
+    >>> from altbaumer.game.deal import Deal
     >>> deal = Deal.from_seed(3); deal.apply(Accept())
     >>> board = board_from_deal(deal, {"Board": "1"})
     >>> board.accepted, board.discards, board.hands == deal.dealt

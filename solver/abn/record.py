@@ -48,7 +48,8 @@ from typing import Iterator, Optional
 from altbaumer.abn.board import Board, PlayedCard
 from altbaumer.errors import AbnError, AltbaumerError, IncompleteBoard, IncompleteDeal
 from altbaumer.game.cards import Card, CardSet
-from altbaumer.game.deal import Accept, Action, Deal, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import HAND_SIZE, STOCK_SIZE, TRICKS, default_cut_seen
 from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS, Seat, cutter_of, play_order

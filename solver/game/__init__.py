@@ -13,7 +13,8 @@ on bitmasks only for speed, and the tests hold them equal.
 """
 
 from altbaumer.game.cards import BIG_TREE, CARDS, FULL_PACK, LITTLE_TREE, TREES, Card, CardSet, Rank, Suit
-from altbaumer.game.deal import Accept, Action, DeclareAlone, Deal, Discard, Phase, Play, Refuse, TakeTrees
+from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse, TakeTrees
+from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import HAND_SIZE, STOCK_SIZE, TRICKS, absent_seat, first_leader, trump_outcome
 from altbaumer.game.match import DealRecord, Match, Seating, draw_for_partners
 from altbaumer.game.opening import line_tricks, opening_position

@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from altbaumer.game.cards import Card, Rank, Suit
-from altbaumer.game.deal import Deal, Phase  # noqa: F401  (Phase: the module doctest)
+from altbaumer.game.actions import Phase  # noqa: F401  (Phase: the module doctest)
+from altbaumer.game.deal import Deal
 from altbaumer.errors import MatchOver, WrongPhase
 from altbaumer.game.scoring import DealScore
 from altbaumer.game.seats import Seat, Team, forehand_of

@@ -24,7 +24,8 @@ from typing import Any, Mapping, Optional, Sequence, Union
 from altbaumer.game.cards import Card, CardSet, Suit
 # InvalidPosition is raised here, defined with the other user errors; importable from here as before.
 from altbaumer.errors import IncompleteDeal, InvalidPosition
-from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.actions import Phase
+from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import TRICKS, absent_seat, first_leader
 from altbaumer.game.rules import illegal_play_reason, legal_cards, trick_winner
 from altbaumer.game.seats import SEATS, Seat, Team, play_order

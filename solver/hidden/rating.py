@@ -36,7 +36,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from altbaumer.game.cards import CardSet
-from altbaumer.game.deal import DeclareAlone
+from altbaumer.game.actions import DeclareAlone
 from altbaumer.errors import AltbaumerError
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.making import deal_points, discard_options, fold_lines, line_rows, net_points, turn_outcomes

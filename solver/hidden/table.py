@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from altbaumer.game.cards import Card, CardSet, Suit
-from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.actions import Phase
+from altbaumer.game.deal import Deal
 from altbaumer.errors import IncompleteDeal, WrongPhase
 from altbaumer.hidden.making import BranchLines, LineGroup, all_lines, deal_points, lone_seats, worlds_of_deal
 from altbaumer.dd.solver import Solver

@@ -5,7 +5,8 @@ seeded policies are provided: :class:`RandomPolicy` (uniform over the legal
 actions) and :class:`HeuristicPolicy` (simple, sensible play).
 
 >>> import random
->>> from altbaumer.game.deal import Deal, Phase
+>>> from altbaumer.game.actions import Phase
+>>> from altbaumer.game.deal import Deal
 >>> from altbaumer.game.seats import Seat
 >>> deal = Deal.shuffled(Seat.N, random.Random(5))
 >>> players = {seat: HeuristicPolicy(seed=int(seat)) for seat in Seat}
@@ -21,7 +22,7 @@ import random
 from typing import Callable, Optional, Protocol
 
 from altbaumer.game.cards import BIG_TREE, Card, CardSet, Rank, Suit
-from altbaumer.game.deal import Accept, Action, DeclareAlone, Discard, Play, Refuse
+from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse
 from altbaumer.game.deal_rules import absent_seat
 from altbaumer.game.rules import is_trump_card, plain_ranking, trick_winner, trump_cards, trump_ranking
 from altbaumer.game.seats import play_order

@@ -21,7 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional
 
-from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.actions import Phase
+
+from altbaumer.game.deal import Deal
 from altbaumer.game.match import DealRecord, Match, draw_for_partners
 from altbaumer.play.policies import POLICIES, Policy, make_policy
 from altbaumer.game.seats import SEATS, Seat, Team

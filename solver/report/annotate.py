@@ -36,7 +36,7 @@ from altbaumer.abn.record import GameRecord, Node, replay
 from altbaumer.dd.solver import Solver
 from altbaumer.errors import AltbaumerError, IncompleteBoard
 from altbaumer.game.cards import Card, CardSet
-from altbaumer.game.deal import Accept, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Play, Refuse
 from altbaumer.game.scoring import makers_points
 from altbaumer.game.seats import Seat
 from altbaumer.hidden.rating import Rating, rate_view

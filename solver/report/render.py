@@ -15,7 +15,8 @@ from rich.table import Table
 from rich.text import Text
 
 from altbaumer.game.cards import Card, CardSet, Suit, suit_cards
-from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.actions import Phase
+from altbaumer.game.deal import Deal
 from altbaumer.game.rules import trick_winner
 from altbaumer.game.seats import Seat, Team
 

@@ -25,7 +25,8 @@ from altbaumer.abn.visitor import BaseVisitor
 from altbaumer.abn.writer import TextExporter, visit_board, write_board, write_boards
 from altbaumer.errors import AbnError
 from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit, suit_cards
-from altbaumer.game.deal import Deal, DeclareAlone, Phase, Play, Refuse, TakeTrees
+from altbaumer.game.actions import DeclareAlone, Phase, Play, Refuse, TakeTrees
+from altbaumer.game.deal import Deal
 from altbaumer.game.seats import SEATS, Seat, cutter_of, play_order
 
 from support import cards, cset, deal_with_stock

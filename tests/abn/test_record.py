@@ -15,7 +15,8 @@ from altbaumer.abn import record as replay_module
 from altbaumer.abn import Board, board_from_deal, boards_from_json, boards_to_json, read_boards, write_boards
 from altbaumer.errors import AbnError
 from altbaumer.game.cards import CardSet, Suit
-from altbaumer.game.deal import Accept, DeclareAlone, Deal, Discard, Phase, Play, Refuse
+from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.deal import Deal
 from altbaumer.game.position import Position
 from altbaumer.abn.record import IncompleteBoard, replay
 from altbaumer.game.seats import SEATS, Seat, Team

@@ -14,7 +14,8 @@ import pytest
 from altbaumer.dd import solver as search
 from altbaumer.abn import boards_from_json, boards_to_json, load_boards, read_boards
 from altbaumer.game.cards import Card, CardSet
-from altbaumer.game.deal import DeclareAlone, Deal, Discard, Phase, Play, Refuse
+from altbaumer.game.actions import DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.deal import Deal
 from altbaumer.game.position import Position
 from altbaumer.abn.record import IncompleteBoard, replay
 from altbaumer.game.seats import Seat

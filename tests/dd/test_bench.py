@@ -11,19 +11,8 @@ import json
 import numpy as np
 import pytest
 
-from altbaumer.dd.bench import (
-    SOLVERS,
-    WORKLOADS,
-    _reference_row,
-    bridge_endings,
-    dds_available,
-    full_deal_rows,
-    lone_deal_rows,
-    mid_trick_positions,
-    planned_rows,
-    rows_to_positions,
-    run_benchmark,
-)
+from altbaumer.dd.bench import SOLVERS, WORKLOADS, _reference_row, dds_available, planned_rows, run_benchmark
+from altbaumer.dd.workloads import bridge_endings, full_deal_rows, lone_deal_rows, mid_trick_positions, rows_to_positions
 from altbaumer.game.position import Position
 from altbaumer.dd.rows import NO_LONE, WIDTH, decode_rows
 from altbaumer.dd.solver import Solver

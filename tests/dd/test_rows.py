@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from altbaumer.dd import rows
-from altbaumer.dd.bench import full_deal_rows, lone_deal_rows
+from altbaumer.dd.workloads import full_deal_rows, lone_deal_rows
 from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS
 from support import full_deal, random_position

@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pytest
 
-from altbaumer.dd.bench import full_deal_rows
+from altbaumer.dd.workloads import full_deal_rows
 from altbaumer.dd.solver import Solver, default_solver, encode_batch, solve, solve_batch
 from support import random_position
 

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from altbaumer.game.cards import BIG_TREE, CARDS, FULL_PACK, LITTLE_TREE, CardSet, Suit
-from altbaumer.game.deal import Accept, DeclareAlone, Deal, Discard, Phase, Play, Refuse, TakeTrees
+from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Play, Refuse, TakeTrees
+from altbaumer.game.deal import Deal
 from altbaumer.errors import (
     IllegalCutTake,
     IllegalDiscard,

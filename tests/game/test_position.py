@@ -14,7 +14,8 @@ import re
 import pytest
 
 from altbaumer.game.cards import Suit
-from altbaumer.game.deal import Accept, DeclareAlone, Deal, Phase, Play, Refuse
+from altbaumer.game.actions import Accept, DeclareAlone, Phase, Play, Refuse
+from altbaumer.game.deal import Deal
 from altbaumer.game.position import InvalidPosition, Position
 from altbaumer.game.seats import SEATS, Seat, Team
 

@@ -10,7 +10,8 @@ import pytest
 
 import altbaumer.hidden.knowledge
 from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit, suit_cards
-from altbaumer.game.deal import Accept, DeclareAlone, Deal, Discard, Phase, Play, Refuse
+from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.deal import Deal
 from altbaumer.errors import InvalidDeal, WrongPhase
 from altbaumer.hidden.knowledge import DISCARD, HAND, OUT, STOCK, InfoSet, forbidden_holdings
 from altbaumer.game.rules import legal_cards

@@ -18,7 +18,8 @@ import pytest
 import altbaumer.hidden.making as making
 import altbaumer.hidden.table as table_module
 from altbaumer.game.cards import CARDS, Card, CardSet, Suit
-from altbaumer.game.deal import Accept, DeclareAlone, Deal, Discard, Phase, Refuse
+from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Refuse
+from altbaumer.game.deal import Deal
 from altbaumer.game.position import Position
 from altbaumer.game.scoring import makers_points, score_deal
 from altbaumer.dd.solver import Solver

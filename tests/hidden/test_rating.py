@@ -9,7 +9,8 @@ import random
 import pytest
 
 from altbaumer.game.cards import FULL_PACK, CardSet
-from altbaumer.game.deal import Accept, Deal, DeclareAlone, Discard
+from altbaumer.game.actions import Accept, DeclareAlone, Discard
+from altbaumer.game.deal import Deal
 from altbaumer.game.position import Position
 from altbaumer.hidden.rating import rate_view
 from altbaumer.game.rules import illegal_play_reason

@@ -12,7 +12,8 @@ import pytest
 
 import altbaumer.hidden.worlds
 from altbaumer.game.cards import CARDS, Card, CardSet
-from altbaumer.game.deal import Accept, Deal, Discard, Phase, Refuse
+from altbaumer.game.actions import Accept, Discard, Phase, Refuse
+from altbaumer.game.deal import Deal
 from altbaumer.hidden.knowledge import DISCARD, HAND, OUT, InfoSet
 from altbaumer.play.policies import RandomPolicy
 from altbaumer.game.seats import SEATS, Seat

@@ -4,7 +4,9 @@ import random
 
 import pytest
 
-from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.actions import Phase
+
+from altbaumer.game.deal import Deal
 from altbaumer.play.policies import HeuristicPolicy, RandomPolicy, make_policy
 from altbaumer.game.seats import SEATS
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matches

@@ -10,7 +10,8 @@ import pytest
 
 from altbaumer.abn import PlayedCard, board_from_deal, load_boards, read_boards, write_boards
 from altbaumer.report.annotate import DecisionNote, annotate_board, report, strip_annotations
-from altbaumer.game.deal import Deal, Phase
+from altbaumer.game.actions import Phase
+from altbaumer.game.deal import Deal
 from altbaumer.hidden.rating import OptionRating, Rating
 from altbaumer.dd.reference import reference_moves
 from altbaumer.abn.record import replay
