@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 import altbaumer.dd._search as _search
-from altbaumer.dd.rows import BATCH_COLUMNS, checked_rows, encode_positions
+from altbaumer.dd.rows import BATCH_COLUMNS, NO_LONE, checked_rows, encode_positions
 from altbaumer.game.cards import Card
 from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS
@@ -91,7 +91,7 @@ def _core_args(pos: Position) -> tuple[list[int], int, int, list[int], int, int]
         int(pos.trump),
         int(pos.leader),
         [c.index for c in pos.trick],
-        -1 if pos.lone is None else int(pos.lone),
+        NO_LONE if pos.lone is None else int(pos.lone),
         int(pos.makers),
     )
 

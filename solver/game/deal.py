@@ -46,7 +46,7 @@ from altbaumer.game.deal_rules import (
     absent_seat,
     discard_count,
     first_leader,
-    indicator_position,
+    trump_outcome,
 )
 from altbaumer.game.rules import illegal_play_reason, trick_winner, trump_suit_of_turned
 from altbaumer.game.scoring import DealScore, score_deal
@@ -308,26 +308,16 @@ class Deal:
         self._make_trump(accepted=False)
 
     def _make_trump(self, accepted: bool) -> None:
-        stock = self.stock
-        at = indicator_position(stock, accepted)
         self.accepted = accepted
-        self.compulsory = at == STOCK_SIZE if at is not None else (False if accepted else None)
-        if at is None:
+        outcome = trump_outcome(self.stock, accepted)
+        if outcome is None:
             # Unseen stock cards hide the indicator: only the refused card is known to lie face up.
+            self.compulsory = False if accepted else None
             self.taken = None
-            self.exposed = CardSet(c for c in stock[:1] if c is not None and not accepted)
-        elif at == STOCK_SIZE:
-            # All four of one suit: compulsory, forehand takes them all (rules.md, Making trump).
-            self.turned = STOCK_SIZE
-            self.trump = trump_suit_of_turned(stock[0])  # type: ignore[arg-type]  # known: at is not None
-            self.taken = CardSet(stock)  # type: ignore[arg-type]
+            self.exposed = CardSet(c for c in self.stock[:1] if c is not None and not accepted)
         else:
-            indicator = stock[at]
-            assert indicator is not None
-            self.turned = at + 1
-            self.exposed = CardSet(stock[:at])  # type: ignore[arg-type]  # known: at is not None
-            self.trump = trump_suit_of_turned(indicator)
-            self.taken = CardSet(indicator)
+            self.compulsory, self.turned, self.trump = outcome.compulsory, outcome.turned, outcome.trump
+            self.taken, self.exposed = outcome.taken, outcome.exposed
         dealt = self.hands[self.forehand]
         self.hands[self.forehand] = None if dealt is None or self.taken is None else dealt | self.taken
         self.phase = Phase.DISCARD

@@ -93,15 +93,18 @@ def indicator_position(stock: Sequence[Optional[Card]], accepted: bool) -> Optio
     return STOCK_SIZE
 
 
-def trump_outcome(stock: Sequence[Card], accepted: bool) -> TrumpOutcome:
-    """The trump, face-up, exposed and taken cards for a fully known stock
-    (top card first) and forehand's answer."""
+def trump_outcome(stock: Sequence[Optional[Card]], accepted: bool) -> Optional[TrumpOutcome]:
+    """The trump, face-up, exposed and taken cards for the stock (top card
+    first) and forehand's answer; ``None`` when unseen stock cards hide the
+    indicator (see :func:`indicator_position`)."""
     at = indicator_position(stock, accepted)
-    assert at is not None, "every stock card is known"
+    if at is None:
+        return None
+    known = [c for c in stock[: at + 1] if c is not None]  # every card up to the indicator is known
     if at == STOCK_SIZE:
         # All four of one suit: forehand takes them all (rules.md, Making trump, 3).
-        return TrumpOutcome(trump_suit_of_turned(stock[0]), STOCK_SIZE, CardSet(), CardSet(stock), True)
-    return TrumpOutcome(trump_suit_of_turned(stock[at]), at + 1, CardSet(stock[:at]), CardSet(stock[at]), False)
+        return TrumpOutcome(trump_suit_of_turned(known[0]), STOCK_SIZE, CardSet(), CardSet(known), True)
+    return TrumpOutcome(trump_suit_of_turned(known[at]), at + 1, CardSet(known[:at]), CardSet(known[at]), False)
 
 
 def discard_count(compulsory: bool) -> int:

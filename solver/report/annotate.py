@@ -237,7 +237,8 @@ def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver,
         return
     for node in nodes:
         pos = record.node_position(node)
-        card = node.played.card  # type: ignore[union-attr]  # every card node carries its entry
+        assert isinstance(node.action, Play) and node.trick is not None  # record.cards() gives card nodes
+        card = node.action.card
         moves = solver.solve_moves(pos)
         maker = node.seat.team is pos.makers
         value = (max if maker else min)(moves.values())
@@ -246,7 +247,7 @@ def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver,
         mark = "" if lost <= 0 else ("??" if score_changes(value, after) else "?")
         best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
         sd = rate(record.node_view(node)) if rate is not None else None
-        notes.cards.append(CardNote(node.trick, node.seat, card, maker, value, after, best, mark, sd))  # type: ignore[arg-type]
+        notes.cards.append(CardNote(node.trick, node.seat, card, maker, value, after, best, mark, sd))
     notes.start = notes.cards[0].before  # the value of the opening position
     if record.state.phase is Phase.DONE:
         notes.result = record.state.makers_tricks
@@ -259,7 +260,8 @@ def _chosen(node: Node) -> Optional[str]:
     if isinstance(action, (Accept, Refuse)):
         return "accept" if isinstance(action, Accept) else "refuse"
     if isinstance(action, Discard):
-        return None if None in action.cards else CardSet(action.cards).ascii()  # type: ignore[arg-type]
+        known = [c for c in action.cards if c is not None]
+        return CardSet(known).ascii() if len(known) == len(action.cards) else None
     assert isinstance(action, DeclareAlone)
     return "alone" if action.alone else "together"
 

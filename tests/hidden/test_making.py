@@ -365,6 +365,7 @@ def _assert_outcomes_equal_the_rule(stocks: np.ndarray) -> None:
         fast = making.turn_outcomes(stocks, accept=accepted)
         for i, row in enumerate(stocks.tolist()):
             rule = trump_outcome([CARDS[c] for c in row], accepted)
+            assert rule is not None
             got = (int(fast.trump[i]), int(fast.taken[i]), int(fast.exposed[i]), bool(fast.compulsory[i]),
                    int(fast.turned[i]))
             want = (int(rule.trump), rule.taken.mask, rule.exposed.mask, rule.compulsory, rule.turned)
