@@ -7,24 +7,30 @@ import time
 from typing import Any, Optional
 
 import click
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
-from altbaumer.abn import Board, atomic_write, load_boards, write_boards
+from altbaumer.abn import Board, write_boards
 from altbaumer.errors import AbnError
 from altbaumer.report.annotate import BoardNotes, annotate_board, report
+from altbaumer.report.render import card_text, cards_text, option_text
 from altbaumer.dd.solver import Solver
+from altbaumer.hidden.rating import Rating
 
-from .output import world_options, EXIT_BAD_INPUT, BadInput, print_json, stderr, stdout
+from .files import Output, check_output, load_source, save, source_name
+from .interrupt import on_interrupt, partial_label
+from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
+                     safe_markup, stderr, stdout, sym)
 
 FORMATS = ("abn", "json", "html")
 
 
 @click.command("annotate")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write the annotated boards of all FILES here (atomically).")
+@click.option("-o", "--output", type=click.Path(allow_dash=True), default=None,
+              help="Write the annotated boards of all FILES here (a file is replaced atomically; - for "
+                   "standard output).")
 @click.option("--format", "fmt", type=click.Choice(FORMATS), default=None,
               help="Format of --output: abn, json or html (default: from its extension, else abn).")
 @click.option("--decisions/--no-decisions", default=True, show_default=True,
@@ -32,6 +38,7 @@ FORMATS = ("abn", "json", "html")
 @click.option("--single-dummy", is_flag=True,
               help="Also rate every card from the player's own knowledge (slower).")
 @world_options
+@ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
@@ -47,53 +54,67 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     the old annotations. Boards that break the rules are reported (file,
     line, rule) and the others are still annotated; the exit code is then 2.
     """
-    fmt = fmt or _format_of(output)
+    target = None if output is None else check_output(output, FORMATS, named=fmt, format_option="--format",
+                                                       inputs=files, stdout_taken="--json" if as_json else None)
     boards, errors = _read(files)
     started = time.perf_counter()
-    notes = _annotate(boards, errors, decisions=decisions, single_dummy=single_dummy, samples=samples,
-                      exact_limit=exact_limit, seed=seed, threads=threads,
-                      show=not as_json and not no_progress)
-    seconds = time.perf_counter() - started
-    data = report(notes, errors)
-    if output is not None:
-        _write(output, fmt, notes, data)
-    if as_json:
-        print_json({**data, "seconds": round(seconds, 3)})
-    else:
-        _show(notes, data, seconds, output)
-    for error in errors:
-        click.echo(f"altbaumer: error: {error}", err=True)  # one line each, never wrapped
+    notes: list[BoardNotes] = []
+
+    def finish(complete: bool) -> None:
+        """The report; on Ctrl-C (not ``complete``) of the boards done before it, and no file written."""
+        seconds = time.perf_counter() - started
+        in_order = _in_file_order(errors, files)
+        data = report(notes, [str(e) for e in in_order])
+        if target is not None and complete:
+            _write(target, notes, data)
+        if as_json:
+            print_json({**data, "seconds": round(seconds, 3), "complete": complete})
+        elif target is None or not target.to_stdout:  # with -o -, the file is all that goes to stdout
+            _show(notes, data, seconds, output if complete else None)
+            if not complete:
+                partial_label(f"{len(notes)} of {plural(len(boards), 'board')} annotated"
+                              + ("; nothing written" if target is not None else ""))
+        for error in in_order:
+            print_error(str(error))  # one line each, never wrapped
+
+    with on_interrupt(lambda: finish(complete=False)):
+        _annotate(boards, errors, notes, decisions=decisions, single_dummy=single_dummy, samples=samples,
+                  exact_limit=exact_limit, seed=seed, threads=threads, show=not as_json and not no_progress)
+    finish(complete=True)
     if errors:
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def _format_of(output: Optional[str]) -> str:
-    if output is not None:
-        for fmt in ("json", "html"):
-            if output.endswith(f".{fmt}"):
-                return fmt
-    return "abn"
-
-
-def _read(files: tuple[str, ...]) -> tuple[list[Board], list[str]]:
+def _read(files: tuple[str, ...]) -> tuple[list[Board], list[AbnError]]:
     boards: list[Board] = []
-    errors: list[str] = []
+    errors: list[AbnError] = []
     for path in files:
         found: list[AbnError] = []
         try:
-            boards += load_boards(path, found)
+            loaded = load_source(path, found)
         except AbnError as error:
-            errors.append(str(error))
-        errors += [str(e) for e in found]
+            loaded, found = [], [error]
+        if not loaded and not found:
+            errors.append(AbnError(source_name(path), None, "no boards in the file"))  # as every command says
+        boards += loaded
+        errors += found
     if not boards and errors:
-        raise BadInput(errors[0] + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
+        first = _in_file_order(errors, files)[0]
+        raise BadInput(f"{first}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
     return boards, errors
 
 
-def _annotate(boards: list[Board], errors: list[str], show: bool, threads: Optional[int],
-              **options: Any) -> list[BoardNotes]:
+def _in_file_order(errors: list[AbnError], files: tuple[str, ...]) -> list[AbnError]:
+    """The errors file by file as given, each file's in line order: the
+    reader's and the rules' errors come apart otherwise."""
+    order = {source_name(path): i for i, path in enumerate(files)}
+    return sorted(errors, key=lambda e: (order.get(e.source, len(order)), e.line or 0))
+
+
+def _annotate(boards: list[Board], errors: list[AbnError], notes: list[BoardNotes], show: bool,
+              threads: Optional[int], **options: Any) -> None:
+    """Each board's notes appended to ``notes`` as it is done, so Ctrl-C leaves those of the boards before it."""
     with Solver(threads=threads) as solver:  # one set of tables and threads for every board
-        notes = []
         with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
                       TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                       transient=True) as bar:
@@ -102,31 +123,28 @@ def _annotate(boards: list[Board], errors: list[str], show: bool, threads: Optio
                 try:
                     notes.append(annotate_board(board, solver=solver, **options))
                 except AbnError as error:
-                    errors.append(str(error))
+                    errors.append(error)
                 bar.advance(task)
-        return notes
 
 
-def _write(output: str, fmt: str, notes: list[BoardNotes], data: dict[str, Any]) -> None:
-    if fmt == "abn":
+def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any]) -> None:
+    if target.fmt == "abn":
         text = write_boards([n.board for n in notes])
-    elif fmt == "json":
+    elif target.fmt == "json":
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     else:
         from altbaumer.report.html import render_html  # the HTML report is only needed here
 
         text = render_html(data)
-    try:
-        atomic_write(output, text)
-    except OSError as error:
-        raise BadInput(f"{output}: cannot write: {error.strerror or error}") from None
+    save(target, text)
 
 
 def _show(notes: list[BoardNotes], data: dict[str, Any], seconds: float, output: Optional[str]) -> None:
     total = data["total"]
-    stdout.print(f"[bold]{total['boards']}[/bold] boards annotated in {seconds:.2f} s: {total['cards']} cards, "
-                 f"{total['dd_errors']} double-dummy errors ({total['dd_blunders']} changing the score, "
-                 f"{total['tricks_lost']} tricks lost), {total['decision_errors']} decision errors, "
+    stdout.print(f"[bold]{plural(total['boards'], 'board')}[/bold] annotated in {seconds:.2f} s: "
+                 f"{plural(total['cards'], 'card')}, {plural(total['dd_errors'], 'double-dummy error')} "
+                 f"({total['dd_blunders']} changing the score, {plural(total['tricks_lost'], 'trick')} lost), "
+                 f"{plural(total['decision_errors'], 'decision error')}, "
                  f"{total['points_lost']:.2f} expected points lost")
     stdout.print(_boards_table(notes))
     mistakes = _mistakes_table(notes)
@@ -134,54 +152,61 @@ def _show(notes: list[BoardNotes], data: dict[str, Any], seconds: float, output:
         stdout.print(mistakes)
     stdout.print(_players_table(data["players"]))
     if output is not None:
-        stdout.print(f"wrote {escape(output)}")
+        stdout.print(f"wrote {safe_markup(output)}")
+
+
+# Every column folds what does not fit: a board or player name is never cut off with an ellipsis.
 
 
 def _boards_table(notes: list[BoardNotes]) -> Table:
     table = Table(title="Boards", title_justify="left")
     for heading in ("board", "dd start", "result", "cards", "dd errors", "tricks lost", "decision errors",
                     "points lost"):
-        table.add_column(heading, justify="left" if heading == "board" else "right")
+        table.add_column(heading, justify="left" if heading == "board" else "right", overflow="fold")
     for n in notes:
         s = n.summary()
-        table.add_row(escape(n.board.number or n.board.source), _or_dash(n.start), _or_dash(n.result),
+        table.add_row(safe_markup(n.board.number or n.board.source), _or_dash(n.start), _or_dash(n.result),
                       str(s["cards"]), str(s["dd_errors"]), str(s["tricks_lost"]), str(s["decision_errors"]),
                       f"{s['points_lost']:.2f}")
     return table
 
 
 def _or_dash(value: Optional[int]) -> str:
-    return "—" if value is None else str(value)
+    return sym("—") if value is None else str(value)
 
 
 def _mistakes_table(notes: list[BoardNotes]) -> Table:
     """Every marked card and every decision that lost beyond its interval."""
     table = Table(title="Mistakes", title_justify="left")
     for heading in ("board", "where", "seat", "play", "mark", "double dummy", "from the seat's knowledge"):
-        table.add_column(heading)
+        table.add_column(heading, overflow="fold")
+    ascii_ = plain()
     for n in notes:
-        name = escape(n.board.number or n.board.source)
+        name = safe_markup(n.board.number or n.board.source)
         for d in (d for d in n.decisions if d.error):
-            option = d.rating.option(d.chosen)
-            table.add_row(name, d.decision, str(d.seat), d.chosen, "?", "",
-                          f"net {option.delta:+.2f} ± {option.delta_ci95:.2f}, best {d.rating.best.option}")
+            table.add_row(name, d.decision, str(d.seat), option_text(d.chosen, ascii_), "?", "",
+                          _loss(d.rating, d.chosen, ascii_))
         for c in (c for c in n.cards if c.mark or c.sd_error):
-            sd = ""
-            if c.single_dummy is not None:
-                option = c.single_dummy.option(c.card.ascii())
-                sd = f"net {option.delta:+.2f} ± {option.delta_ci95:.2f}, best {c.single_dummy.best.option}"
-            dd = f"{c.before}>{c.after}, best {' '.join(x.ascii() for x in c.best)}" if c.mark else ""
-            table.add_row(name, f"trick {c.trick}", str(c.seat), c.card.ascii(), c.mark, dd, sd)
+            sd = Text("") if c.single_dummy is None else _loss(c.single_dummy, c.card.ascii(), ascii_)
+            dd = Text.assemble(f"{c.before}>{c.after}, best ", cards_text(c.best, ascii_)) if c.mark else Text("")
+            table.add_row(name, f"trick {c.trick}", str(c.seat), card_text(c.card, ascii_), c.mark, dd, sd)
         for reason in n.skipped:
-            table.add_row(name, "skipped", "", "", "", escape(reason), "")
+            table.add_row(name, "skipped", "", "", "", safe_markup(reason), "")
     return table
+
+
+def _loss(rating: Rating, chosen: str, ascii_: bool) -> Text:
+    """What the chosen option lost from the seat's knowledge, and the best option."""
+    figures = rating.for_decider(chosen)  # below zero for a loss, a defender's as a maker's
+    return Text.assemble(sym(f"net {figures.delta:+.2f} ± {figures.delta_ci95:.2f}, best "),
+                         option_text(rating.best.option, ascii_))
 
 
 def _players_table(players: dict[str, dict[str, Any]]) -> Table:
     table = Table(title="Players", title_justify="left")
     for heading in ("player", "cards", "dd errors", "tricks lost", "sd errors", "decision errors", "points lost"):
-        table.add_column(heading, justify="left" if heading == "player" else "right")
+        table.add_column(heading, justify="left" if heading == "player" else "right", overflow="fold")
     for name, row in players.items():
-        table.add_row(escape(name), str(row["cards"]), str(row["dd_errors"]), str(row["tricks_lost"]),
+        table.add_row(safe_markup(name), str(row["cards"]), str(row["dd_errors"]), str(row["tricks_lost"]),
                       str(row["sd_errors"]), str(row["decision_errors"]), f"{row['points_lost']:.2f}")
     return table

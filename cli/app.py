@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator, NoReturn, Optional
 
 import click
 
@@ -14,28 +15,77 @@ from .annotate import annotate_command
 from .bench import bench_command
 from .check import check_command, convert_command
 from .deal import deal_command
-from .output import EXIT_INTERRUPTED, BadInput
+from .output import EXIT_INTERRUPTED, BadInput, ascii_option, forgiving_streams
 from .simulate import simulate_command
 from .rate import rate_command
 from .solve import solve_command
 from .table import table_command
 
 
+def usage_line(error: click.UsageError) -> str:
+    """A usage error of click's as one line: the command, the problem, and
+    where its help is, instead of click's usage block."""
+    names = _command_names(error.ctx)
+    problem = error.format_message().strip().rstrip(".")
+    if problem[1:2].islower():  # "No such option" reads on after the colon; "FILE" keeps its capital
+        problem = problem[0].lower() + problem[1:]
+    command = " ".join(names)
+    return f"{command + ': ' if command else ''}{problem} (see '{' '.join(['altbaumer', *names])} --help')"
+
+
+def _command_names(ctx: Optional[click.Context]) -> list[str]:
+    """The command's names below the group (``["solve"]``): whatever the
+    program is called, its usage errors name it altbaumer."""
+    names = []
+    while ctx is not None and ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return names[::-1]
+
+
+@contextmanager
+def _usage_in_one_line() -> Iterator[None]:
+    try:
+        yield
+    except click.exceptions.NoArgsIsHelpError:
+        raise  # the help itself, not an error
+    except click.UsageError as error:
+        raise BadInput(usage_line(error)) from None
+
+
 class _Group(click.Group):
-    """Turns the library's input errors into one line and exit code 2."""
+    """Turns the library's input errors and click's usage errors into one
+    line and exit code 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        forgiving_streams()
+        return super().main(*args, **kwargs)
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            with _usage_in_one_line():  # the group's own options
+                return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:  # click would say "Aborted!" and exit 1
+            _interrupted()
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            with _usage_in_one_line():  # the command's name, its options and what it finds wrong with them
+                return super().invoke(ctx)
         except AltbaumerError as error:
             raise BadInput(str(error)) from None
-        except KeyboardInterrupt:
-            click.echo("altbaumer: interrupted", err=True)
-            sys.exit(EXIT_INTERRUPTED)
+        except KeyboardInterrupt:  # the command has shown what it had (cli/interrupt.py)
+            _interrupted()
+
+
+def _interrupted() -> NoReturn:
+    click.echo("altbaumer: interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
 
 
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "-V", "--version", prog_name="altbaumer")
+@ascii_option
 def main() -> None:
     """Altbaumer: double-dummy solver and decision analyser for the Black
     Forest five-trick game.

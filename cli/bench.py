@@ -8,12 +8,12 @@ import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich import box
 from rich.table import Table
-from rich.markup import escape
 from rich.text import Text
 
 from altbaumer.dd.bench import BenchReport, BenchRow, dds_available, run_benchmark
 
-from .output import BadInput, print_json, stderr, stdout, threads_option
+from .interrupt import partial_label, stop
+from .output import BadInput, ascii_option, plural, print_json, safe_markup, stderr, stdout, sym, threads_option
 
 
 @click.command("bench")
@@ -23,6 +23,7 @@ from .output import BadInput, print_json, stderr, stdout, threads_option
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generated positions.")
 @click.option("--no-dds", is_flag=True, help="Skip the DDS comparison even if endplay is installed.")
 @click.option("--no-reference", is_flag=True, help="Skip the brute-force reference rows.")
+@ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the measurements as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 def bench_command(seconds: float, threads: Optional[int], seed: int, no_dds: bool, no_reference: bool,
@@ -53,14 +54,18 @@ def bench_command(seconds: float, threads: Optional[int], seed: int, no_dds: boo
         try:
             report = run_benchmark(
                 seconds=seconds, threads=threads, seed=seed, dds=False if no_dds else None,
-                reference=not no_reference, progress=progress,
+                reference=not no_reference, progress=progress, partial_on_interrupt=True,
             )
         except ValueError as error:
             raise BadInput(str(error)) from None
     if as_json:
         print_json(report.to_dict())
-        return
-    _print_report(report, no_dds)
+    else:
+        _print_report(report, no_dds)
+    if not report.complete:  # Ctrl-C: the rows measured before it are shown
+        if not as_json:
+            partial_label(f"{plural(len(report.rows), 'row')} measured")
+        stop()
 
 
 def _rate(row: BenchRow) -> str:
@@ -77,8 +82,8 @@ def _bytes(n: Optional[int]) -> str:
 
 def _figure(value: Optional[float], unit: str) -> str:
     if value is None:
-        return "—"
-    return f"{value:.2f}×" if unit == "x" else f"{value:,.0f}/s"
+        return sym("—")
+    return sym(f"{value:.2f}×") if unit == "x" else f"{value:,.0f}/s"
 
 
 def _how(report: BenchReport) -> list[str]:
@@ -90,11 +95,11 @@ def _how(report: BenchReport) -> list[str]:
         key = (row.workload, row.solver)
         if key in lines:
             continue
-        text = escape(f"{row.workload} · {row.solver}: {row.api}")
+        text = safe_markup(sym(f"{row.workload} · {row.solver}: {row.api}"))
         if row.cards_per_position is not None:
             text += f", {row.cards_per_position:.1f} cards scored per deal"
         if row.note:
-            text += escape(f"; {row.note}")
+            text += safe_markup(sym(f"; {row.note}"))
         if row.agrees is not None:
             text += "; same values as altbaumer" if row.agrees else "; [bold red]values DIFFER from altbaumer[/]"
         lines[key] = text
@@ -105,7 +110,8 @@ def _print_report(report: BenchReport, no_dds: bool) -> None:
     m = report.machine
     load = m.get("load_average")
     stdout.print(
-        f"[bold]{escape(m['cpu'])}[/bold], {m['cores']} core(s), {m['system']}; Python {m['python']}, "
+        f"[bold]{safe_markup(m['cpu'])}[/bold], {plural(m['cores'], 'core')}, {safe_markup(m['system'])}; "
+        f"Python {m['python']}, "
         f"altbaumer {m['altbaumer']}, endplay {m['endplay'] or 'not installed'}"
         + (f"; load average {load[0]} before the run" if load else "")
     )
@@ -129,20 +135,21 @@ def _print_report(report: BenchReport, no_dds: bool) -> None:
     ratios = report.ratios
     lines = []
     if ratios.get("all_cards_altbaumer_vs_dds") is not None:
-        lines.append(f"full-all-cards altbaumer / dds: [bold]{ratios['all_cards_altbaumer_vs_dds']:.1f}×[/bold] "
-                     "(every opening card scored; DDS one board per call; one thread each)")
+        lines.append(sym(f"full-all-cards altbaumer / dds: [bold]{ratios['all_cards_altbaumer_vs_dds']:.1f}×[/bold] "
+                         "(every opening card scored; DDS one board per call; one thread each)"))
     elif no_dds:
         lines.append("DDS comparison skipped (--no-dds)")
     elif not dds_available():
         lines.append("DDS comparison not run: endplay is not installed (pip install -e '.\\[bench]')")
     for key, value in ratios.items():
         if key.startswith("full_exact_") and key.endswith("_threads_vs_1") and value is not None:
-            lines.append(f"full-exact {key.split('_')[2]} threads / 1 thread: [bold]{value:.2f}×[/bold]")
+            lines.append(sym(f"full-exact {key.split('_')[2]} threads / 1 thread: [bold]{value:.2f}×[/bold]"))
     for workload in ("full-exact", "lone-exact"):
         value = ratios.get(f"{workload.replace('-', '_')}_altbaumer_vs_reference")
         ref = report.row(workload, "reference")
         if value is not None and ref is not None:
-            lines.append(f"{workload} altbaumer / reference: {'at least ' if ref.upper_bound else ''}{value:,.0f}×")
+            at_least = "at least " if ref.upper_bound else ""
+            lines.append(sym(f"{workload} altbaumer / reference: {at_least}{value:,.0f}×"))
     stdout.print()
     for line in lines:
         stdout.print(line)
@@ -158,11 +165,11 @@ def _print_report(report: BenchReport, no_dds: bool) -> None:
             met = Text("not measured", style="yellow")
         else:
             met = Text("yes", style="bold green") if target.met else Text("no", style="bold red")
-        targets.add_row(target.description, "≥ " + _figure(target.required, target.unit),
+        targets.add_row(sym(target.description), sym("≥ ") + _figure(target.required, target.unit),
                         _figure(target.measured, target.unit), met)
         if target.note:
             notes.append(f"{target.description}: {target.note}")
     stdout.print()
     stdout.print(targets)
     for note in notes + report.notes:
-        stdout.print(Text(f"note: {note}", style="dim"))
+        stdout.print(Text(sym(f"note: {note}"), style="dim"))

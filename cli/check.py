@@ -3,21 +3,21 @@ convert them between ABN and JSON."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import click
-from rich.markup import escape
 
-from altbaumer.abn import atomic_write, boards_to_json, load_boards, write_boards
+from altbaumer.abn import boards_to_json, write_boards
 from altbaumer.errors import AbnError
 from altbaumer.game.actions import Phase
 from altbaumer.abn.record import GameRecord, replay
 
-from .files import load
-from .output import BadInput, EXIT_BAD_INPUT, print_json, stdout
+from .files import STDIO, check_output, load, load_source, save, source_name
+from .output import BadInput, EXIT_BAD_INPUT, ascii_option, plural, print_json, safe_markup, stdout
 
 __all__ = ["check_command", "convert_command", "summary"]
+
+FORMATS = ("abn", "json")
 
 
 def summary(record: GameRecord) -> str:
@@ -39,7 +39,7 @@ def summary(record: GameRecord) -> str:
     if state.phase is Phase.DONE:
         parts.append(f"all 5 tricks, makers {state.makers} took {state.makers_tricks}")
     elif played:
-        parts.append(f"{played} card{'s' * (played != 1)} played, {state.to_act} to play")
+        parts.append(f"{plural(played, 'card')} played, {state.to_act} to play")
     else:
         parts.append(f"{state.to_act} to lead")
     if not all(h is not None for s, h in state.dealt.items() if s is not state.absent):
@@ -49,26 +49,28 @@ def summary(record: GameRecord) -> str:
 
 def _check_file(path: str) -> list[dict[str, Any]]:
     errors: list[AbnError] = []
+    file = source_name(path)
     try:
-        boards = load_boards(path, errors)
+        boards = load_source(path, errors)
     except AbnError as error:
-        return [{"file": path, "line": error.line, "board": None, "ok": False, "message": error.problem}]
+        return [{"file": file, "line": error.line, "board": None, "ok": False, "message": error.problem}]
     results = []
     for index, board in enumerate(boards, 1):
         name = board.number or str(index)
         try:
-            results.append({"file": path, "line": board.line("Dealer"), "board": name, "ok": True,
+            results.append({"file": file, "line": board.line("Dealer"), "board": name, "ok": True,
                             "message": summary(replay(board))})
         except AbnError as error:
-            results.append({"file": path, "line": error.line, "board": name, "ok": False, "message": error.problem})
-    results += [{"file": path, "line": e.line, "board": None, "ok": False, "message": e.problem} for e in errors]
+            results.append({"file": file, "line": error.line, "board": name, "ok": False, "message": error.problem})
+    results += [{"file": file, "line": e.line, "board": None, "ok": False, "message": e.problem} for e in errors]
     if not results:
-        results.append({"file": path, "line": None, "board": None, "ok": False, "message": "no boards in the file"})
+        results.append({"file": file, "line": None, "board": None, "ok": False, "message": "no boards in the file"})
     return sorted(results, key=lambda r: r["line"] or 0)
 
 
 @click.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 def check_command(files: tuple[str, ...], as_json: bool) -> None:
     """Check deal files (ABN or its JSON form) against the rules.
@@ -85,34 +87,25 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
             where = f"{r['file']}:{r['line']}" if r["line"] else r["file"]
             board = f"board {r['board']}: " if r["board"] else ""
             mark = "[green]ok[/green]" if r["ok"] else "[bold red]error[/bold red]"
-            # File names, board names and messages quote the file: no markup of theirs may reach rich.
-            stdout.print(f"{escape(where)}: {mark} {escape(board + r['message'])}", markup=True, soft_wrap=True)
+            stdout.print(f"{safe_markup(where)}: {mark} {safe_markup(board + r['message'])}", soft_wrap=True)
     if not all(r["ok"] for r in results):
         raise SystemExit(EXIT_BAD_INPUT)
 
 
 @click.command("convert")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--to", "target", type=click.Choice(["json", "abn"]), required=True, help="Output format.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Write here (atomically) instead of to standard output.")
-def convert_command(file: str, target: str, output: Optional[str]) -> None:
+@click.option("--to", "target", type=click.Choice(FORMATS), required=True, help="Output format.")
+@click.option("-o", "--output", type=click.Path(allow_dash=True), default=STDIO,
+              help="Write here instead of to standard output (a file is replaced atomically).")
+def convert_command(file: str, target: str, output: str) -> None:
     """Convert a deal file between ABN and JSON (either way; the input format
     is recognised). Every board is checked first; commentary, marks and
     unknown tags are kept."""
+    destination = check_output(output, FORMATS, named=target, format_option="--to", inputs=(file,))
     boards = load(file)
     try:
         for board in boards:
             replay(board)
     except AbnError as error:
         raise BadInput(str(error)) from None
-    text = boards_to_json(boards) if target == "json" else write_boards(boards)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    if Path(output).resolve() == Path(file).resolve():
-        raise BadInput(f"{output}: refusing to overwrite the input file")
-    try:
-        atomic_write(output, text)
-    except OSError as error:
-        raise BadInput(f"{output}: cannot write: {error.strerror or error}") from None
+    save(destination, boards_to_json(boards) if target == "json" else write_boards(boards))

@@ -3,14 +3,20 @@ several commands take."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import sys
 from typing import Any, Callable
 
 import click
 from rich.console import Console
+from rich.markup import escape
 
-from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES
+from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, FOUR_CARD_DISCARD_BYTES, WORLD_BYTES
+from altbaumer.hidden.worlds import BUDGET_WORDS, worlds_that_fit
+from altbaumer.report.render import SYMBOLS, symbols
+from altbaumer.report.words import plural as plural  # the commands' counts, said as the reports say them
 
 # Exit codes, stable across releases.
 EXIT_OK = 0
@@ -18,13 +24,108 @@ EXIT_FAILURE = 1  # an unexpected internal error
 EXIT_BAD_INPUT = 2  # bad options, files, deals or actions (click's usage errors use 2 too)
 EXIT_INTERRUPTED = 130
 
-stdout = Console(highlight=False)
-stderr = Console(stderr=True, highlight=False)
+_ASCII_ASKED = "altbaumer.ascii"  # in click's context meta, which the group and its command share
+
+
+def _encodes_symbols(encoding: str) -> bool:
+    try:
+        SYMBOLS.encode(encoding)
+    except (UnicodeError, LookupError):
+        return False
+    return True
+
+
+def _ascii_asked() -> bool:
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and bool(ctx.meta.get(_ASCII_ASKED))
+
+
+class _Console(Console):
+    """A console that calls its encoding ASCII when --ascii asks for it or its
+    stream cannot encode the symbols: rich then draws every table, panel and
+    progress bar in ASCII, and :func:`plain` tells the commands."""
+
+    @property
+    def encoding(self) -> str:
+        found = super().encoding
+        return "ascii" if _ascii_asked() or not _encodes_symbols(found) else found
+
+
+# No highlighting and no :emoji: codes: what the commands print quotes the user's files.
+stdout = _Console(highlight=False, emoji=False)
+stderr = _Console(stderr=True, highlight=False, emoji=False)
+
+
+def plain() -> bool:
+    """Whether stdout gets the ASCII notation: cards as QC and TH, * for the star, - for the dash."""
+    return stdout.encoding == "ascii"
+
+
+def sym(text: str) -> str:
+    """The commands' own text in the notation of stdout. Never the user's,
+    nor a message that may quote it: ASCII is the program's notation, and
+    what a file or an argument says is shown as written."""
+    return symbols(text, plain())
+
+
+def _ask_ascii(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        ctx.meta[_ASCII_ASKED] = True
+
+
+ascii_option = click.option(
+    "--ascii", is_flag=True, expose_value=False, callback=_ask_ascii,
+    help="ASCII only: cards as QC and TH, plain tables and marks (automatic when the output cannot encode "
+         "the suit symbols).")
+
+# What would move the cursor, recolour, reorder or break a line on a terminal: the C0 and C1 controls and
+# DEL, the bidirectional marks, embeddings, overrides and isolates, the line and paragraph separators, and
+# lone surrogates (the undecodable bytes of a file name), which no encoding can write.
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def printable(text: object) -> str:
+    r"""``text`` as a terminal may show it: each control character written
+    as its Python escape (``\x1b``, ``\n``, ``\u202e``), every other
+    character, printable Unicode included, kept.
+
+    >>> printable("a\nb\x1b[31m \u00e4")
+    'a\\nb\\x1b[31m ä'
+    """
+    return _CONTROLS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
+
+
+def safe_markup(text: object) -> str:
+    """User text (file names, tags, player names, commentary, messages that
+    quote a file) ready for a rich markup string: control characters shown
+    by :func:`printable` and rich's markup escaped."""
+    return escape(printable(text))
+
+
+def print_error(message: str) -> None:
+    """``altbaumer: error: message`` as one line on stderr."""
+    click.echo(f"altbaumer: error: {printable(message)}", err=True)
+
+
+def print_data(text: str) -> None:
+    """Data (JSON, deal files) on stdout in UTF-8, the encoding of both
+    formats, whatever the locale's: a locale's encoding could not write
+    every tag and comment, and replacing characters would change the data."""
+    click.echo(text.encode("utf-8"), nl=False)
 
 
 def print_json(data: Any) -> None:
     """Plain JSON on stdout: no colour, so it pipes cleanly."""
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+    print_data(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def forgiving_streams() -> None:
+    """Let stdout and stderr write ``?`` for what their encoding cannot hold,
+    the last resort after the ASCII notation (a tag in another script on a
+    Latin-1 terminal), instead of failing with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
 
 
 class BadInput(click.ClickException):
@@ -33,7 +134,7 @@ class BadInput(click.ClickException):
     exit_code = EXIT_BAD_INPUT
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"altbaumer: error: {self.format_message()}", err=True)
+        print_error(self.format_message())
 
 
 SOLVER_THREADS_HELP = "Solver threads (default: all cores)."
@@ -46,15 +147,25 @@ def threads_option(help: str = SOLVER_THREADS_HELP) -> Callable[[Any], Any]:
                         help=help)
 
 
+SEED_MAX = 2**64 - 1
+SEED = click.IntRange(0, SEED_MAX)
+"""Every --seed: Python's random seeds with a negative number's absolute value
+(-7 would deal what 7 deals), numpy's generators refuse negative seeds, and 64
+bits are more seeds than any run needs."""
+
 def world_options(command: Any) -> Any:
     """The options of commands that rate decisions over worlds of hidden cards:
-    --samples, --exact-limit, --seed and --threads."""
+    --samples, --exact-limit, --seed and --threads. The worlds must fit in
+    memory: the library refuses more, with the figure that fits."""
+    fits, four = worlds_that_fit(max(WORLD_BYTES.values())), worlds_that_fit(FOUR_CARD_DISCARD_BYTES)
     for option in reversed([
         click.option("--samples", type=click.IntRange(min=2), default=DEFAULT_SAMPLES, show_default=True,
-                     help="Worlds drawn uniformly when there are more than --exact-limit."),
+                     help=f"Worlds drawn uniformly when there are more than --exact-limit; at most what fits in "
+                          f"{BUDGET_WORDS}: about {fits:,} here, {four:,} for a four-card discard."),
         click.option("--exact-limit", type=click.IntRange(min=0), default=DEFAULT_EXACT_LIMIT, show_default=True,
-                     help="Enumerate every world when there are at most this many."),
-        click.option("--seed", type=int, default=0, show_default=True, help="Seed of the world sampling."),
+                     help=f"Enumerate every world when there are at most this many (and they fit in "
+                          f"{BUDGET_WORDS})."),
+        click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the world sampling."),
         threads_option(),
     ]):
         command = option(command)

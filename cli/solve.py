@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, Optional
+from dataclasses import dataclass
+from typing import Any, Optional, Union
 
 import click
-from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -16,8 +16,9 @@ from altbaumer.game.cards import Card, Suit
 from altbaumer.game.deal import Deal
 from altbaumer.game.opening import line_tricks, opening_position
 from altbaumer.game.position import Position
-from altbaumer.abn.record import GameRecord, IncompleteBoard
-from altbaumer.report.render import card_text, cards_text, hand_text, seat_labels, table_diagram
+from altbaumer.abn.record import GameRecord, IncompleteBoard, Node
+from altbaumer.game.actions import Phase
+from altbaumer.report.render import card_text, cards_text, hand_text, seat_labels, suit_text, table_diagram
 from altbaumer.game.scoring import makers_points
 from altbaumer.dd.solver import Solution, Solver
 from altbaumer.game.seats import SEATS, Seat
@@ -25,31 +26,40 @@ from altbaumer.game.view import Trick
 
 from .deal import SEAT_CHOICE
 from .files import load_records
-from .output import BadInput, print_json, stdout, threads_option
+from .interrupt import finish_boards, on_interrupt
+from .points import CARD_HELP, Point, node_at, parse_card, require_some, skipped
+from .output import BadInput, SEED, ascii_option, plain, plural, print_json, safe_markup, stdout, sym, threads_option
 
 
 @click.command("solve")
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--board", "board_number", default=None, metavar="N",
               help="With FILE: only this board (its [Board] tag, else its place in the file).")
-@click.option("--seed", type=int, default=None, help="Seed of the deal, as for `altbaumer deal` (default: random; printed).")
+@click.option("--after", "after_text", default=None, metavar="TRICK.CARD",
+              help=f"With FILE: the position just after this card of the record ({CARD_HELP}).")
+@click.option("--seed", type=SEED, default=None, help="Seed of the deal, as for `altbaumer deal` (default: random; printed).")
 @click.option("--dealer", type=SEAT_CHOICE, default=None, help="Dealer's seat (default: drawn from the seed).")
 @click.option("--trump", "trump_text", default=None, metavar="SUIT",
               help="Trump suit C, S, H or D (default: the turned card's suit).")
 @click.option("--lone", "lone_text", default=None, metavar="SEAT",
               help="A maker (forehand or forehand's partner) who plays alone.")
-@click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
+@ascii_option
 @threads_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
-def solve_command(file: Optional[str], board_number: Optional[str], seed: Optional[int], dealer: Optional[str],
-                  trump_text: Optional[str], lone_text: Optional[str], ascii_: bool, threads: Optional[int],
+def solve_command(file: Optional[str], board_number: Optional[str], after_text: Optional[str], seed: Optional[int],
+                  dealer: Optional[str],
+                  trump_text: Optional[str], lone_text: Optional[str], threads: Optional[int],
                   as_json: bool) -> None:
     """Solve a deal double dummy: from a deal FILE, or a random deal.
 
     With FILE (ABN or its JSON form), each board is solved from the position
     its record reaches: after the last card of the recorded play, or, with no
     play, at the opening lead after the recorded trump making (nobody alone
-    unless [Alone] says so). Every hand still in play must be known.
+    unless [Alone] says so). A finished record is solved at its opening
+    lead; --after TRICK.CARD solves the position just after that card of the
+    record instead (2.3: the third card of the second trick). Every hand
+    still in play must be known. The JSON names the point in "at": "end"
+    (where the record stops), "opening" or the TRICK.CARD.
 
     Without FILE, a seeded random deal is solved from the first lead: each
     seat keeps the five cards dealt to it (the stock is not exchanged);
@@ -60,16 +70,19 @@ def solve_command(file: Optional[str], board_number: Optional[str], seed: Option
     Shows the makers' tricks under best play by both sides, the value of
     every legal card for the seat to play, and one optimal line.
     """
+    ascii_ = plain()
     with Solver(threads=threads) as solver:  # one table for every board of a file
         if file is not None:
             given = [name for name, value in (("--seed", seed), ("--dealer", dealer), ("--trump", trump_text),
                                               ("--lone", lone_text)) if value is not None]
             if given:
                 raise BadInput(f"{', '.join(given)} cannot be combined with a FILE: the file gives the deal")
-            _solve_file(file, board_number, ascii_, as_json, solver)
+            after = None if after_text is None else parse_card(after_text, "--after")
+            _solve_file(file, board_number, after, ascii_, as_json, solver)
             return
-        if board_number is not None:
-            raise BadInput("--board needs a FILE")
+        for name, value in (("--board", board_number), ("--after", after_text)):
+            if value is not None:
+                raise BadInput(f"{name} needs a FILE")
         try:
             trump = None if trump_text is None else Suit.parse(trump_text)
             lone = None if lone_text is None else Seat.parse(lone_text)
@@ -87,23 +100,64 @@ def solve_command(file: Optional[str], board_number: Optional[str], seed: Option
         _show(seed, deal, pos, solution, tricks, trump_text is None, ascii_)
 
 
-def _solve_file(path: str, number: Optional[str], ascii_: bool, as_json: bool, solver: Solver) -> None:
+def _solve_file(path: str, number: Optional[str], after: Optional[Point], ascii_: bool, as_json: bool,
+                solver: Solver) -> None:
     records = load_records(path, number)
+    points = [_point(record, after) for record in records]
+    require_some(records, points)
+    results: list[dict[str, Any]] = []
+    skips: list[dict[str, Any]] = []
+
+    def finish(complete: bool) -> None:
+        finish_boards(path, results, as_json, complete, len(results), sum(not isinstance(p, str) for p in points),
+                      "solved", skipped=skips)
+
+    with on_interrupt(lambda: finish(complete=False)):
+        for record, point in zip(records, points):
+            if isinstance(point, str):
+                skips.append(skipped(record, point, as_json))
+                continue
+            solution = solver.solve(point.pos)
+            tricks = line_tricks(point.pos, solution.pv)
+            results.append({"board": record.board.number, "line": record.board.line("Dealer"), "at": point.at,
+                            **_position_dict(point.state, point.pos, solution, tricks)})
+            if not as_json:
+                _show_board(path, record, point, solution, tricks, ascii_)
+    finish(complete=True)
+
+
+@dataclass(frozen=True)
+class _Point:
+    """Where a board is solved: the deal state there and its position;
+    ``at`` is "end" (where the record stops), "opening" or a TRICK.CARD."""
+
+    state: Deal
+    pos: Position
+    at: str
+
+
+def _point(record: GameRecord, after: Optional[Point]) -> Union[_Point, str]:
+    """Where to solve ``record``, or why the board is left out."""
+    if after is not None:
+        node = node_at(record, after)
+        if isinstance(node, str):
+            return node
+        i = next(i for i, n in enumerate(record.nodes) if n is node)
+        following = record.nodes[i + 1] if i + 1 < len(record.nodes) else None
+        return _Point(record.state if following is None else following.state, _position(record, following),
+                      after.text)
+    if record.state.phase is Phase.DONE:  # nothing is left to solve at the end: the whole play is
+        first = record.cards()[0]
+        return _Point(first.state, _position(record, first), "opening")
+    return _Point(record.state, _position(record, None), "end")
+
+
+def _position(record: GameRecord, node: Optional[Node]) -> Position:
+    """The position before ``node`` (None: at the end), or bad input naming the board."""
     try:
-        positions = [record.position() for record in records]
+        return record.node_position(node)
     except IncompleteBoard as error:
-        raise BadInput(f"{path}: {error}") from None
-    results = []
-    for record, pos in zip(records, positions):
-        solution = solver.solve(pos)
-        tricks = line_tricks(pos, solution.pv)
-        if as_json:
-            results.append({"board": record.board.number, "line": record.board.line("Dealer"),
-                            **_position_dict(record.state, pos, solution, tricks)})
-        else:
-            _show_board(path, record, pos, solution, tricks, ascii_)
-    if as_json:
-        print_json({"file": path, "boards": results})
+        raise BadInput(f"{record.board.source}: {error}") from None
 
 
 def _position_dict(state: Deal, pos: Position, solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
@@ -173,8 +227,7 @@ def _turned(deal: Deal) -> Card:
 
 
 def _suit(suit: Suit, ascii_: bool) -> Text:
-    return Text.assemble(Text(suit.letter if ascii_ else suit.symbol, style="bold red" if suit.is_red else "bold"),
-                         f" {suit.name.lower()}")
+    return Text.assemble(suit_text(suit, ascii_), f" {suit.name.lower()}")
 
 
 def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list[Trick], turned_trump: bool,
@@ -187,15 +240,14 @@ def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list
     if pos.lone is not None:
         centre.add_row("alone", Text(f"{pos.lone}; {pos.absent} sits out"))
     centre.add_row("leads", Text(str(pos.leader)))
-    _report(pos, solution, tricks, seat_labels(deal, pos.lone), centre, ascii_, first_trick=1)
+    _report(pos, solution, tricks, seat_labels(deal, pos.lone, ascii_), centre, ascii_, first_trick=1)
 
 
-def _show_board(path: str, record: GameRecord, pos: Position, solution: Solution, tricks: list[Trick],
+def _show_board(path: str, record: GameRecord, point: _Point, solution: Solution, tricks: list[Trick],
                 ascii_: bool) -> None:
-    board, state = record.board, record.state
-    played = len(board.played)
-    stdout.print(f"[bold]{escape(path)}[/bold] {escape(board.label())} [dim](line {board.line('Dealer')}): "
-                 f"{'after ' + str(played) + ' cards played' if played else 'at the opening lead'}[/dim]")
+    board, state, pos = record.board, point.state, point.pos
+    stdout.print(f"[bold]{safe_markup(path)}[/bold] {safe_markup(board.label())} [dim](line {board.line('Dealer')}): "
+                 f"{_where(record, point)}[/dim]")
     centre = _grid()
     how = "accepted" if board.accepted else ("compulsory" if state.compulsory else "after refusal")
     centre.add_row("trump", Text.assemble(_suit(pos.trump, ascii_), f" ({how})"))
@@ -207,7 +259,20 @@ def _show_board(path: str, record: GameRecord, pos: Position, solution: Solution
         centre.add_row("trick", Text.assemble(f"{pos.leader} led ", cards_text(pos.trick, ascii_)))
     if pos.to_act is not None:
         centre.add_row("to play", Text(str(pos.to_act)))
-    _report(pos, solution, tricks, seat_labels(state, pos.lone), centre, ascii_, first_trick=len(state.tricks) + 1)
+    _report(pos, solution, tricks, seat_labels(state, pos.lone, ascii_), centre, ascii_,
+            first_trick=len(state.tricks) + 1)
+
+
+def _where(record: GameRecord, point: _Point) -> str:
+    played = sum(len(t.cards) for t in point.state.tricks) + len(point.state.trick_cards)
+    cards = f"{plural(played, 'card')} played"
+    if point.at == "opening":
+        return (f"finished, the makers took {record.state.makers_tricks}: at the opening lead "
+                "(--after TRICK.CARD for a later point)")
+    if point.at != "end":
+        trick, card = point.at.split(".")
+        return f"just after card {card} of trick {trick} ({cards})"
+    return f"after {cards}" if played else "at the opening lead"
 
 
 def _grid() -> Table:
@@ -220,13 +285,13 @@ def _grid() -> Table:
 def _report(pos: Position, solution: Solution, tricks: list[Trick], labels: dict[Seat, str], centre: Table,
             ascii_: bool, first_trick: int) -> None:
     """The diagram, the result, each legal card's value and one optimal line."""
+    if pos.to_act is None:  # every hand is empty: no diagram
+        stdout.print(f"The deal is over: the makers ({pos.makers}) took {pos.makers_taken}.")
+        return
     centre.add_row("result", Text(f"makers take {solution.makers_tricks}", style="bold"))
     hands = {s: _at_least(hand_text(pos.hands[s], ascii_), Text.from_markup(labels[s]).cell_len + 4)
              for s in SEATS if s is not pos.absent}
     stdout.print(table_diagram(hands, labels, Panel(centre, border_style="dim", expand=False)))
-    if pos.to_act is None:
-        stdout.print(f"The deal is over: the makers ({pos.makers}) took {pos.makers_taken}.")
-        return
     made, _ = makers_points(solution.makers_tricks)
     verdict = "march" if solution.makers_tricks == 5 else "made" if solution.makers_tricks >= 3 else "set"
     stdout.print(Text.assemble(
@@ -235,7 +300,7 @@ def _report(pos: Position, solution: Solution, tricks: list[Trick], labels: dict
     ))
     stdout.print(_moves_table(pos, solution, ascii_))
     stdout.print(_line_table(pos, tricks, ascii_, first_trick))
-    stdout.print(f"[dim]{solution.nodes:,} search nodes[/dim]")
+    stdout.print(f"[dim]{plural(solution.nodes, 'search node')}[/dim]")
 
 
 def _moves_table(pos: Position, solution: Solution, ascii_: bool) -> Table:
@@ -251,7 +316,7 @@ def _moves_table(pos: Position, solution: Solution, ascii_: bool) -> Table:
     for card, value in order:
         best = card in solution.best_cards
         moves.add_row(card_text(card, ascii_), Text(str(value), style="bold" if best else ""),
-                      Text("★ best", style="bold green") if best else Text(""))
+                      Text(sym("★ best"), style="bold green") if best else Text(""))
     return moves
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, Optional
 
 import click
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -16,7 +15,8 @@ from altbaumer.dd.solver import Solver
 from altbaumer.hidden.table import DecisionTable, TableRow, perfect_information_table
 
 from .files import load_records
-from .output import BadInput, print_json, stdout, threads_option
+from .interrupt import finish_boards, on_interrupt
+from .output import BadInput, ascii_option, plain, plural, safe_markup, stdout, sym, threads_option
 
 _LONE_HEADINGS = ("together", "forehand alone", "partner alone")
 
@@ -25,10 +25,10 @@ _LONE_HEADINGS = ("together", "forehand alone", "partner alone")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--board", "board_number", default=None, metavar="N",
               help="Only this board (its [Board] tag, else its place in the file).")
-@click.option("--ascii", "ascii_", is_flag=True, help="Plain ASCII cards (QC, TH) instead of suit symbols.")
+@ascii_option
 @threads_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
-def table_command(file: str, board_number: Optional[str], ascii_: bool, threads: Optional[int], as_json: bool) -> None:
+def table_command(file: str, board_number: Optional[str], threads: Optional[int], as_json: bool) -> None:
     """The perfect-information table of each board before trump making.
 
     For accept and refuse (trump then follows from the stock order), every
@@ -37,6 +37,7 @@ def table_command(file: str, board_number: Optional[str], ascii_: bool, threads:
     play. ★ marks what a clairvoyant forehand would choose: most makers'
     points, then most tricks; ties go to accepting, playing together and the
     lower discard. The line the board records, if any, is marked ◆.
+    (In ASCII: * and #.)
 
     Needs every hand and the whole stock.
     """
@@ -45,18 +46,20 @@ def table_command(file: str, board_number: Optional[str], ascii_: bool, threads:
         deals = [record.deal(as_dealt=True) for record in records]
     except IncompleteBoard as error:
         raise BadInput(f"{file}: {error}; the table needs every hand and stock card") from None
-    results = []
-    with Solver(threads=threads) as solver:  # one set of tables and threads for every board
+    results: list[dict[str, Any]] = []
+
+    def finish(complete: bool) -> None:
+        finish_boards(file, results, as_json, complete, len(results), len(records), "tabled")
+
+    with on_interrupt(lambda: finish(False)), Solver(threads=threads) as solver:  # one solver for every board
         for record, deal in zip(records, deals):
             table = perfect_information_table(deal, solver)
             recorded = _recorded(record, table)
-            if as_json:
-                results.append({"board": record.board.number, "line": record.board.line("Dealer"), **table.to_dict(),
-                                "recorded_index": None if recorded is None else table.rows.index(recorded)})
-            else:
-                _show(file, record, deal, table, recorded, ascii_)
-        if as_json:
-            print_json({"file": file, "boards": results})
+            results.append({"board": record.board.number, "line": record.board.line("Dealer"), **table.to_dict(),
+                            "recorded_index": None if recorded is None else table.rows.index(recorded)})
+            if not as_json:
+                _show(file, record, deal, table, recorded, plain())
+    finish(True)
 
 
 def _recorded(record: GameRecord, table: DecisionTable) -> Optional[TableRow]:
@@ -73,18 +76,21 @@ def _recorded(record: GameRecord, table: DecisionTable) -> Optional[TableRow]:
 
 def _show(file: str, record: GameRecord, deal: Any, table: DecisionTable, recorded: Optional[TableRow],
           ascii_: bool) -> None:
-    label = escape(record.board.label())  # the file and the [Board] tag are text from the user, not markup
-    stdout.print(f"[bold]{escape(file)}[/bold] {label} [dim](line {record.board.line('Dealer')}): "
+    label = safe_markup(record.board.label())
+    stdout.print(f"[bold]{safe_markup(file)}[/bold] {label} [dim](line {record.board.line('Dealer')}): "
                  "every line of trump making, double dummy[/dim]")
     stdout.print(deal_diagram(deal, ascii=ascii_))
     for turn in ("accept", "refuse"):
         stdout.print(_turn_table(table, turn, recorded, ascii_))
     best = table.best
     stdout.print(Text.assemble("Clairvoyant forehand (", str(table.forehand), "): ", _line_text(best, ascii_),
-                 " → makers ", Text(f"{best.makers_tricks} tricks, {best.makers_points:+d}", style="bold")))
+                 sym(" → makers "), Text(_outcome(best), style="bold")))
     if recorded is not None:
-        stdout.print(Text.assemble("Recorded: ", _line_text(recorded, ascii_), f" → makers {recorded.makers_tricks}"
-                                   f" tricks, {recorded.makers_points:+d}"))
+        stdout.print(Text.assemble("Recorded: ", _line_text(recorded, ascii_), sym(" → makers "), _outcome(recorded)))
+
+
+def _outcome(row: TableRow) -> str:
+    return f"{plural(row.makers_tricks, 'trick')}, {row.makers_points:+d}"
 
 
 def _line_text(row: TableRow, ascii_: bool) -> Text:
@@ -115,7 +121,7 @@ def _turn_table(table: DecisionTable, turn: str, recorded: Optional[TableRow], a
 def _cell(row: TableRow, best: TableRow, recorded: Optional[TableRow]) -> Text:
     text = Text(f"{row.makers_tricks} ({row.makers_points:+d})", style="bold green" if row == best else "")
     if row == best:
-        text.append(" ★")
+        text.append(sym(" ★"))
     if row == recorded:
-        text.append(" ◆", style="cyan")
+        text.append(sym(" ◆"), style="cyan")
     return text

@@ -13,7 +13,7 @@ as it walks a board; :mod:`~altbaumer.abn.json_format` the JSON twin;
 """
 
 from altbaumer.abn.board import GAME_TAGS, HEADER_TAGS, MARKS, Board, PlayedCard, board_from_deal
-from altbaumer.abn.files import atomic_write, load_boards, save_boards
+from altbaumer.abn.files import atomic_write, load_boards, read_text, save_boards, write_output
 from altbaumer.abn.json_format import board_from_dict, board_to_dict, boards_from_json, boards_to_json
 from altbaumer.abn.reader import BoardBuilder, read_boards, visit_text
 from altbaumer.abn.record import GameRecord, Node, replay
@@ -25,6 +25,6 @@ __all__ = [
     "UNKNOWN", "BaseVisitor", "BoardBuilder", "TextExporter", "visit_text", "visit_board",
     "read_boards", "write_board", "write_boards", "hand_word",
     "board_to_dict", "board_from_dict", "boards_to_json", "boards_from_json",
-    "load_boards", "save_boards", "atomic_write",
+    "load_boards", "read_text", "save_boards", "write_output", "atomic_write",
     "GameRecord", "Node", "replay",
 ]

@@ -1,4 +1,5 @@
-"""Deal files on disk: reading ABN or its JSON form, and writing atomically.
+"""Deal files on disk: reading ABN or its JSON form from a path or a stream, and
+writing to whatever a path names.
 
 >>> import tempfile, pathlib
 >>> from altbaumer.abn.board import Board
@@ -15,10 +16,13 @@
 
 from __future__ import annotations
 
+import codecs
+import errno
 import os
 import secrets
+import stat
 from pathlib import Path
-from typing import Iterable, Optional, Union
+from typing import IO, Iterable, Optional, Union
 
 from altbaumer.abn.board import Board
 from altbaumer.abn.json_format import boards_from_json
@@ -26,48 +30,151 @@ from altbaumer.abn.reader import read_boards
 from altbaumer.abn.writer import write_boards
 from altbaumer.errors import AbnError
 
-__all__ = ["load_boards", "save_boards", "atomic_write"]
+__all__ = ["load_boards", "read_text", "save_boards", "write_output", "atomic_write"]
+
+PathLike = Union[str, "os.PathLike[str]"]
+Source = Union[PathLike, IO[bytes], IO[str]]
 
 
-def load_boards(path: Union[str, Path], errors: Optional[list[AbnError]] = None) -> list[Board]:
-    """Read a deal file (UTF-8): ABN, or its JSON form (a ``.json`` name, or
-    text that starts with ``{``). Errors name the file and line; with an
-    ``errors`` list, malformed ABN boards are collected there and the others
-    returned (see :func:`~altbaumer.abn.reader.read_boards`).
+def load_boards(source: Source, errors: Optional[list[AbnError]] = None, name: Optional[str] = None) -> list[Board]:
+    """Read a deal file: ABN, or its JSON form (a ``.json`` name, or text that
+    starts with ``{``), from a path or an open stream (see :func:`read_text`).
+    Errors name the file (or ``name``) and line; with an ``errors`` list,
+    malformed ABN boards are collected there and the others returned (see
+    :func:`~altbaumer.abn.reader.read_boards`).
 
     >>> load_boards("/no/such/deals.abn")
     Traceback (most recent call last):
     ...
     altbaumer.errors.AbnError: /no/such/deals.abn: cannot read: No such file or directory
     """
-    name = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise AbnError(name, None, "not a UTF-8 text file") from None
-    except OSError as error:
-        raise AbnError(name, None, f"cannot read: {error.strerror or error}") from None
+    name = name or _name_of(source)
+    text = read_text(source, name)
     if name.endswith(".json") or text.lstrip().startswith("{"):
         return boards_from_json(text, name)
     return read_boards(text, name, errors)
 
 
-def save_boards(boards: Iterable[Board], path: Union[str, Path]) -> None:
-    """Write boards to an ABN file atomically (see :func:`atomic_write`)."""
-    atomic_write(path, write_boards(boards))
+def read_text(source: Source, name: Optional[str] = None) -> str:
+    """The text of a path or a stream (bytes or text), UTF-8 with or without a
+    byte-order mark. Bytes that are not UTF-8 are an :class:`AbnError` at the
+    line that holds the first of them.
+
+    >>> import io
+    >>> read_text(io.BytesIO(b"ok\\n\\xe9\\n"), "in.abn")
+    Traceback (most recent call last):
+    ...
+    altbaumer.errors.AbnError: in.abn:2: not UTF-8 text (byte 0xe9)
+    """
+    name = name or _name_of(source)
+    try:
+        data = Path(source).read_bytes() if isinstance(source, (str, os.PathLike)) else source.read()
+    except OSError as error:
+        raise AbnError(name, None, f"cannot read: {error.strerror or error}") from None
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    try:
+        return data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = error.object[:error.start].count(b"\n") + 1
+        raise AbnError(name, line, f"not UTF-8 text (byte 0x{error.object[error.start]:02x})") from None
 
 
-def atomic_write(path: Union[str, Path], text: str) -> None:
-    """Write ``text`` to ``path`` (UTF-8) through a temporary file and a
-    rename, so a failure or Ctrl-C never leaves a half-written file."""
-    target = Path(path)
+def _name_of(source: Source) -> str:
+    """How errors name a source: the path as given, or a stream's name."""
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    return str(getattr(source, "name", "<stream>"))
+
+
+def save_boards(boards: Iterable[Board], path: PathLike) -> None:
+    """Write boards to an ABN file (see :func:`write_output`)."""
+    write_output(path, write_boards(boards))
+
+
+def write_output(target: Union[PathLike, IO[bytes]], text: str) -> None:
+    """Write ``text`` (UTF-8) to ``target`` as its user means it: a binary
+    stream is written to; a regular file, or a new one, is replaced atomically
+    (:func:`atomic_write`); a symlink is written through to what it names (the
+    link stays); anything else that exists, such as a FIFO or a terminal, is
+    opened and written, never replaced."""
+    if not isinstance(target, (str, os.PathLike)):
+        target.write(text.encode("utf-8"))
+        target.flush()
+        return
+    real = os.path.realpath(target)
+    if os.path.exists(real) and not os.path.isfile(real):
+        _write_in_place(real, text)
+    else:
+        atomic_write(real, text)
+
+
+def _write_in_place(path: str, text: str) -> None:
+    # No O_CREAT or O_TRUNC: this writes only into something that exists and is not a regular file.
+    fd = os.open(path, os.O_WRONLY | os.O_NOCTTY)
+    with os.fdopen(fd, "wb") as handle:
+        if stat.S_ISREG(os.fstat(fd).st_mode):  # it became a file since it was looked at: replace that
+            handle.close()
+            atomic_write(path, text)
+            return
+        handle.write(text.encode("utf-8"))
+
+
+def atomic_write(path: PathLike, text: str) -> None:
+    """Replace the regular file at ``path`` (or make it) with ``text`` (UTF-8)
+    through a temporary file beside it, synced to disk and then renamed, so a
+    failure, Ctrl-C or power cut leaves the old file or the new, never half of
+    one. A symlink is followed and its target replaced; anything else that is
+    not a regular file is refused (:func:`write_output` writes into it). A
+    file replaced keeps its mode and, where allowed, its owner; a new one gets
+    what open() gives."""
+    target = Path(os.path.realpath(path))
+    try:
+        old: Optional[os.stat_result] = target.stat()
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISREG(old.st_mode):  # a FIFO or device replaced would be lost
+        raise FileExistsError(errno.EEXIST, "not a regular file", str(target))
     tmp = target.parent / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    # Not tempfile.mkstemp: its file is 0600, and the rename would keep that; this one gets what open() gives.
+    # Not tempfile.mkstemp: its file is 0600, which a new file would keep.
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            if old is not None:
+                _take_over(fd, old)
+            os.fsync(fd)
         os.replace(tmp, target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    _sync_folder(target.parent)
+
+
+def _take_over(fd: int, old: os.stat_result) -> None:
+    """Give the new file the owner and mode of the one it replaces."""
+    new = os.fstat(fd)
+    if (old.st_uid, old.st_gid) != (new.st_uid, new.st_gid):
+        try:
+            os.fchown(fd, old.st_uid, old.st_gid)
+        except PermissionError:  # only root gives files away; the group alone may still be ours to set
+            try:
+                os.fchown(fd, -1, old.st_gid)
+            except PermissionError:
+                pass
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))  # after chown, which clears the set-id bits
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable; some file systems cannot sync a folder."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

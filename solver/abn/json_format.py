@@ -1,9 +1,11 @@
 """ABN's JSON twin: the same board model as JSON data (docs/format.md, JSON).
 
 A board becomes a dict of plain values and back; ``null`` stands for what the
-text leaves out (an unknown hand or card, an absent tag). What the text form
-could not hold is refused, so a board read from JSON can always be written as
-ABN and read back.
+text leaves out (an unknown hand or card, an absent tag). Reading checks the
+type of every field and refuses fields the format does not have, so a board
+read is one every command can take; its errors name the file, the board and
+the field (docs/format.md, Limits). JSON can hold text that ABN cannot (a note
+of two lines): the ABN writer refuses that.
 
 >>> from altbaumer.abn.reader import read_boards
 >>> board, = read_boards('[Dealer "S"]\\n[Stock "JS - QC AH"]\\n[Turn "refuse"] {one spade}\\n')
@@ -19,14 +21,25 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar
+import re
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
 from altbaumer.abn.board import Board, PlayedCard, check_descriptive_tag, check_mark
 from altbaumer.errors import AbnError, CardParseError, SeatParseError
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.seats import SEATS, Seat
 
-__all__ = ["board_to_dict", "board_from_dict", "boards_to_json", "boards_from_json"]
+__all__ = ["board_to_dict", "board_from_dict", "boards_to_json", "boards_from_json", "MAX_DIGITS"]
+
+FORMAT, VERSION = "abn-json", 1
+FORMAT_DEPTH = 7
+"""How deep a deal file nests: document, boards, board, play, tricks, trick, card.
+Deeper JSON is a field of the wrong type, named as such."""
+MAX_DIGITS = 100
+"""The most digits of a number in a deal file. The format's own numbers are 0
+to 5 and the version, and a tag given as a number (a seed) has some twenty;
+Python stops reading at 4,300 digits, with an error that names no field."""
 
 _V = TypeVar("_V")
 _R = TypeVar("_R")
@@ -62,7 +75,10 @@ def board_to_dict(board: Board) -> dict[str, Any]:
 
 def board_from_dict(data: Mapping[str, Any], source: str = "<json>") -> Board:
     """The board ``data`` describes (see :func:`board_to_dict`); raises
-    :class:`~altbaumer.errors.AbnError` on bad data.
+    :class:`~altbaumer.errors.AbnError` naming the field for bad data: a field
+    unknown, missing or of the wrong type, or text that is not a card, seat or
+    suit. Text the ABN form cannot hold (a note of two lines) is read: the
+    ABN writer refuses it (docs/format.md, Limits).
 
     >>> board_from_dict({"dealer": "S", "turn": "accept"}).accepted
     True
@@ -70,14 +86,14 @@ def board_from_dict(data: Mapping[str, Any], source: str = "<json>") -> Board:
     Traceback (most recent call last):
     ...
     altbaumer.errors.AbnError: in.json: turn must be "accept" or "refuse", not 'yes'
+    >>> board_from_dict({"dealer": "S", "notes": ["fine", 7]}, "in.json")
+    Traceback (most recent call last):
+    ...
+    altbaumer.errors.AbnError: in.json: "notes" item 2 must be a string, not 7
     """
     try:
         return _board_from_dict(data, source)
-    except (KeyError, TypeError, AttributeError) as error:
-        raise AbnError(source, None, f"malformed board in JSON ({type(error).__name__}: {error})") from None
-    except (CardParseError, SeatParseError, ValueError) as error:
-        if isinstance(error, AbnError):
-            raise
+    except ValueError as error:  # CardParseError and SeatParseError among them
         raise AbnError(source, None, str(error)) from None
 
 
@@ -91,25 +107,41 @@ def boards_to_json(boards: Iterable[Board]) -> str:
       "boards": []
     }
     """
-    data = {"format": "abn-json", "version": 1, "boards": [board_to_dict(b) for b in boards]}
+    data = {"format": FORMAT, "version": VERSION, "boards": [board_to_dict(b) for b in boards]}
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 def boards_from_json(text: str, source: str = "<json>") -> list[Board]:
-    """The inverse of :func:`boards_to_json`; errors name ``source`` and the board.
+    """The inverse of :func:`boards_to_json`; errors name ``source``, the board
+    and the field (docs/format.md, Limits).
 
     >>> boards_from_json('{"boards": [{"dealer": "S"}, {"dealer": "X"}]}', "in.json")
     Traceback (most recent call last):
     ...
-    altbaumer.errors.AbnError: in.json: board 2: unknown seat 'X' (use N, E, S or W)
+    altbaumer.errors.AbnError: in.json: board 2: "dealer": unknown seat 'X' (use N, E, S or W)
+    >>> boards_from_json('{"boards": [{"dealer": "S", "result": ' + "9" * 200 + '}]}', "in.json")
+    Traceback (most recent call last):
+    ...
+    altbaumer.errors.AbnError: in.json: board 1: "result" is a number of 200 digits; a deal file's have at most 100
     """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise AbnError(source, error.lineno, f"malformed JSON: {error.msg}") from None
+    data = _parse(text, source)
     if not isinstance(data, dict) or not isinstance(data.get("boards"), list):
         raise AbnError(source, None, 'not an ABN JSON document (expected {"boards": [...]})')
-    return [board_from_dict(b, f"{source}: board {i}") for i, b in enumerate(data["boards"], 1)]
+    try:
+        _check_document(data)
+    except ValueError as error:
+        raise AbnError(source, None, str(error)) from None
+    return [_numbered_board(b, source, i) for i, b in enumerate(data["boards"], 1)]
+
+
+def _numbered_board(data: Any, source: str, number: int) -> Board:
+    """Board ``number`` of the document; its errors name the board in the
+    problem, which `altbaumer check` shows beside the file."""
+    where = f"board {number}"
+    try:
+        return board_from_dict(data, f"{source}: {where}")
+    except AbnError as error:
+        raise AbnError(source, None, f"{where}: {error.problem}") from None
 
 
 def _opt(value: Optional[_V], convert: Callable[[_V], _R]) -> Optional[_R]:
@@ -133,43 +165,239 @@ def _played_dict(p: PlayedCard) -> dict[str, Any]:
     return entry
 
 
-def _board_from_dict(data: Mapping[str, Any], source: str) -> Board:
-    def maybe_cards(values: Optional[Sequence[Optional[str]]]) -> Optional[tuple[Optional[Card], ...]]:
-        return None if values is None else tuple(None if v is None else Card.parse(v) for v in values)
+# -- reading: every field's type checked, so a board read is one every command can take ----------
 
-    def cardset(values: Optional[Sequence[str]]) -> Optional[CardSet]:
-        return None if values is None else CardSet(Card.parse(v) for v in values)
 
-    turn = data.get("turn")
+_DOCUMENT_FIELDS = ("format", "version", "boards")
+_BOARD_FIELDS = tuple(board_to_dict(Board(Seat.N)))
+_PLAY_FIELDS = ("leader", "tricks")
+_CARD_FIELDS = ("card", "mark", "comment")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")  # half a pair, as json reads the escape "\ud800" alone
+
+
+@dataclass(frozen=True)
+class _LongNumber:
+    """A JSON number of more than :data:`MAX_DIGITS` digits, left unread (Python
+    refuses past 4,300 digits) so that the field holding it can be named."""
+
+    digits: int
+
+
+def _parse(text: str, source: str) -> Any:
+    try:
+        return json.loads(text, parse_int=_number(int), parse_float=_number(float))
+    except json.JSONDecodeError as error:
+        raise AbnError(source, error.lineno, f"malformed JSON: {error.msg}") from None
+    except RecursionError:  # json gives no line for it; the depth is past any field's anyway
+        raise AbnError(source, None,
+                       f"JSON nested too deep to read (a deal file nests {FORMAT_DEPTH} levels)") from None
+
+
+def _number(convert: Callable[[str], _R]) -> Callable[[str], Union[_R, _LongNumber]]:
+    def read(text: str) -> Union[_R, _LongNumber]:
+        if len(text) > MAX_DIGITS:  # the count only then: the common number is short
+            digits = sum(c.isdigit() for c in text)
+            if digits > MAX_DIGITS:
+                return _LongNumber(digits)
+        return convert(text)
+
+    return read
+
+
+def _check_document(data: Mapping[str, Any]) -> None:
+    _known(data, _DOCUMENT_FIELDS, "")
+    for field, value in (("format", FORMAT), ("version", VERSION)):
+        given = _typed(data.get(field, value), (type(value),), f'"{field}"', json.dumps(value))
+        if given != value:
+            raise ValueError(f'"{field}" must be {json.dumps(value)}, not {_shown(given)}')
+
+
+def _board_from_dict(data: Any, source: str) -> Board:
+    board = _object(data, "a board")
+    _known(board, _BOARD_FIELDS, "")
+    if "dealer" not in board:
+        raise ValueError('malformed board: no "dealer"')
+    turn = board.get("turn")
     if turn not in (None, "accept", "refuse"):
-        raise ValueError(f"turn must be \"accept\" or \"refuse\", not {turn!r}")
-    alone = data.get("alone")
-    play = data.get("play")
-    # What the text form could not hold: the ABN written from it must read back.
-    for name, value in data.get("tags", {}).items():
-        check_descriptive_tag(str(name), value)
-    if data.get("result") is not None and data["result"] not in range(6):
-        raise ValueError(f"the result is the makers' tricks, 0 to 5, not {data['result']!r}")
+        raise ValueError(f'turn must be "accept" or "refuse", not {_shown(turn)}')
+    alone = _string(board.get("alone"), '"alone"', nullable=True)
+    leader, tricks = _play(board.get("play"))
     return Board(
-        dealer=Seat.parse(data["dealer"]),
-        tags={str(k): str(v) for k, v in data.get("tags", {}).items()},
-        hands={Seat.parse(s): cardset(h) for s, h in data.get("hands", {}).items()},
-        deal_first=_opt(data.get("deal_first"), Seat.parse),
-        stock=maybe_cards(data.get("stock")),
-        cut_trees=cardset(data.get("cut", [])) or CardSet(),
-        cut_seen=cardset(data.get("cut_seen")),
+        dealer=_parsed(board["dealer"], '"dealer"', Seat.parse),
+        tags=_tags(board.get("tags", {})),
+        hands=_hands(board.get("hands", {})),
+        deal_first=_optional(board.get("deal_first"), '"deal_first"', Seat.parse),
+        stock=_cards(board.get("stock"), '"stock"', unknown=True),
+        cut_trees=_cardset(board.get("cut"), '"cut"') or CardSet(),
+        cut_seen=_cardset(board.get("cut_seen"), '"cut_seen"'),
         accepted=None if turn is None else turn == "accept",
-        trump=_opt(data.get("trump"), Suit.parse),
-        discards=maybe_cards(data.get("discard")),
-        alone=Seat.parse(alone) if alone else None,
+        trump=_optional(board.get("trump"), '"trump"', Suit.parse),
+        discards=_cards(board.get("discard"), '"discard"', unknown=True),
+        alone=_parsed(alone, '"alone"', Seat.parse) if alone else None,
         alone_recorded=alone is not None,
-        play_leader=None if play is None else Seat.parse(play["leader"]),
-        tricks=[] if play is None else [
-            tuple(PlayedCard(Card.parse(p["card"]), check_mark(p.get("mark", "")), p.get("comment")) for p in trick)
-            for trick in play["tricks"]
-        ],
-        result=_opt(data.get("result"), int),
-        comments={str(k): str(v) for k, v in data.get("comments", {}).items()},
-        notes=[str(n) for n in data.get("notes", [])],
+        play_leader=leader,
+        tricks=tricks,
+        result=_result(board.get("result")),
+        comments=_texts(board.get("comments", {}), '"comments"'),
+        notes=[_text(n, f'"notes" item {i}') for i, n in enumerate(_array(board.get("notes", []), '"notes"'), 1)],
         source=source,
     )
+
+
+def _play(value: Any) -> tuple[Optional[Seat], list[tuple[PlayedCard, ...]]]:
+    if value is None:
+        return None, []
+    play = _object(value, '"play"')
+    _known(play, _PLAY_FIELDS, '"play": ')
+    if "leader" not in play:
+        raise ValueError('malformed board: "play" has no "leader"')
+    tricks = _array(play.get("tricks", []), '"play": "tricks"')
+    return _parsed(play["leader"], '"play": "leader"', Seat.parse), [
+        tuple(_played(card, f"trick {i}, card {j}") for j, card in enumerate(_array(trick, f"trick {i}"), 1))
+        for i, trick in enumerate(tricks, 1)
+    ]
+
+
+def _played(value: Any, where: str) -> PlayedCard:
+    entry = _object(value, where)
+    _known(entry, _CARD_FIELDS, f"{where}: ")
+    if "card" not in entry:
+        raise ValueError(f'malformed board: {where} has no "card"')
+    mark = _text(entry.get("mark", ""), f'{where}: "mark"')
+    try:
+        check_mark(mark)
+    except ValueError as error:
+        raise ValueError(f"{where}: {error}") from None
+    return PlayedCard(_parsed(entry["card"], f'{where}: "card"', Card.parse), mark,
+                      _string(entry.get("comment"), f'{where}: "comment"', nullable=True))
+
+
+def _tags(value: Any) -> dict[str, str]:
+    tags: dict[str, str] = {}
+    for name, item in _object(value, '"tags"').items():
+        check_descriptive_tag(name, "")  # the name first: the messages below quote it
+        if isinstance(item, str):
+            tags[name] = _text(item, f'"tags": "{name}"')
+        else:  # a number is kept as its text
+            tags[name] = str(_typed(item, (int, float), f'"tags": "{name}"', "a string or a number"))
+        check_descriptive_tag(name, tags[name])
+    return tags
+
+
+def _hands(value: Any) -> dict[Seat, Optional[CardSet]]:
+    hands: dict[Seat, Optional[CardSet]] = {}
+    for name, cards in _object(value, '"hands"').items():
+        seat = _parsed(name, '"hands"', Seat.parse)
+        if seat in hands:
+            raise ValueError(f'"hands" names {seat} twice')
+        hands[seat] = _cardset(cards, f'"hands": "{name}"')
+    return hands
+
+
+def _texts(value: Any, field: str) -> dict[str, str]:
+    return {_text(key, f"{field}: a name"): _text(text, f'{field}: "{key}"')
+            for key, text in _object(value, field).items()}
+
+
+def _result(value: Any) -> Optional[int]:
+    if value is None:
+        return None
+    result: int = _typed(value, (int,), '"result"', "a whole number or null")
+    if not 0 <= result <= 5:
+        raise ValueError(f"the result is the makers' tricks, 0 to 5, not {result!r}")
+    return result
+
+
+def _cards(value: Any, field: str, unknown: bool = False) -> Optional[tuple[Optional[Card], ...]]:
+    """An array of cards, or null; with ``unknown``, null stands for a card not seen."""
+    items = _array(value, field, nullable=True)
+    if items is None:
+        return None
+    return tuple(None if item is None and unknown else _parsed(item, f"{field} item {i}", Card.parse)
+                 for i, item in enumerate(items, 1))
+
+
+def _cardset(value: Any, field: str) -> Optional[CardSet]:
+    cards = _cards(value, field)
+    if cards is None:
+        return None
+    found = CardSet(c for c in cards if c is not None)  # _cards gives None only for unknown cards, not asked here
+    if len(found) < len(cards):
+        twice = next(c for i, c in enumerate(cards) if c is not None and c in cards[:i])
+        raise ValueError(f"{field} lists {twice.ascii()} twice")
+    return found
+
+
+def _optional(value: Any, field: str, parse: Callable[[str], _R]) -> Optional[_R]:
+    return None if value is None else _parsed(value, field, parse)
+
+
+def _parsed(value: Any, field: str, parse: Callable[[str], _R]) -> _R:
+    """``parse`` of the string ``value``, its error naming ``field``."""
+    text = _text(value, field)
+    try:
+        return parse(text)
+    except (CardParseError, SeatParseError) as error:
+        raise ValueError(f"{field}: {error}") from None
+
+
+def _text(value: Any, field: str) -> str:
+    text: str = _typed(value, (str,), field, "a string")
+    if not text.isascii() and _SURROGATE.search(text):
+        raise ValueError(f"{field} holds a lone surrogate ({_shown(text)}), which no UTF-8 file can hold")
+    return text
+
+
+def _string(value: Any, field: str, nullable: bool = False) -> Optional[str]:
+    if value is None and nullable:
+        return None
+    return _text(value, field) if isinstance(value, str) else _typed(value, (str,), field, "a string or null")
+
+
+def _array(value: Any, field: str, nullable: bool = False) -> Any:
+    if value is None and nullable:
+        return None
+    return _typed(value, (list,), field, "an array or null" if nullable else "an array")
+
+
+def _object(value: Any, field: str) -> Mapping[str, Any]:
+    mapping: Mapping[str, Any] = _typed(value, (dict, Mapping), field, "an object")
+    return mapping
+
+
+def _known(data: Mapping[str, Any], fields: Sequence[str], where: str) -> None:
+    for key in data:
+        if key not in fields:
+            raise ValueError(f"{where}unknown field {_shown(key, quote=True)} (the fields are {', '.join(fields)})")
+
+
+def _typed(value: Any, kinds: tuple[type, ...], field: str, expected: str) -> Any:
+    """``value`` if it is of one of the JSON types ``kinds`` (true and false are not numbers)."""
+    if type(value) in kinds:  # json's own types, without isinstance's look at the ABCs
+        return value
+    if isinstance(value, _LongNumber):
+        raise ValueError(f"{field} is a number of {value.digits:,} digits; a deal file's have at most {MAX_DIGITS}")
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        raise ValueError(f"{field} must be {expected}, not {_kind(value)}")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _kind(value: Any) -> str:
+    """A value as a type error names it: its JSON type, or the number or literal itself."""
+    if value is None or isinstance(value, (bool, int, float)):
+        return json.dumps(value)
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _shown(value: Any, quote: bool = False) -> str:
+    """A value as a message quotes it: a string cut short, anything else by :func:`_kind`."""
+    if not isinstance(value, str):
+        return _kind(value)
+    text = value if len(value) <= 40 else value[:40] + "…"
+    return f'"{text}"' if quote else repr(text)

@@ -18,6 +18,7 @@ altbaumer.errors.AbnError: <string>:2: [Deal]: malformed hand 'QJ.A.KT': write s
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from typing import Any, Callable, Generator, Iterable, Iterator, Optional, TypeVar
 
@@ -32,8 +33,11 @@ __all__ = ["BoardBuilder", "visit_text", "read_boards"]
 T = TypeVar("T")
 
 # The value unrolled as [^"\\]* (\\. [^"\\]*)*: the plain (?:[^"\\]|\\.)* keeps a
-# backtracking entry per character, some 200 bytes each on a long value.
-_TAG = re.compile(r'\[\s*(' + TAG_NAME.pattern + r')\s+"([^"\\]*(?:\\.[^"\\]*)*)"\s*\]')
+# backtracking entry per character, some 200 bytes each on a long value. The unrolled
+# group still keeps one per escape; possessive, from Python 3.11, it keeps none.
+_POSSESSIVE = "+" if sys.version_info >= (3, 11) else ""
+_VALUE = r'[^"\\]*{0}(?:\\.[^"\\]*{0})*{0}'.format(_POSSESSIVE)
+_TAG = re.compile(r'\[\s*(' + TAG_NAME.pattern + r')\s+"(' + _VALUE + r')"\s*\]')
 _RANKS = re.compile(r"10|[AKQJT9]", re.IGNORECASE)
 _MARKED = re.compile(r"^(.+?)(" + "|".join(re.escape(m) for m in MARKS) + r")?$")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: it also breaks at U+2028, \x85, \x0c, ...

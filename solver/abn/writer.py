@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Optional, TypeVar
 
-from altbaumer.abn.board import HEADER_TAGS, Board
+from altbaumer.abn.board import HEADER_TAGS, Board, check_descriptive_tag, check_mark
 from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.seats import play_order
@@ -198,12 +198,56 @@ def _is_commentary(note: str) -> bool:
 
 def _check_writable(board: Board, tags: list[tuple[str, str]]) -> None:
     """Refuse what the text format cannot hold, instead of writing a file
-    that reads back differently."""
+    that reads back differently (docs/format.md, Limits)."""
     for name, value in tags:
         if "\n" in value or "\r" in value:
             raise board.error(name, f"cannot write [{name}]: its value holds a line break")
+    for name, value in board.tags.items():
+        try:
+            check_descriptive_tag(name, value)
+        except ValueError as error:
+            raise board.error(name, f"cannot write [{name}]: {error}") from None
+    for number, note in enumerate(board.notes, 1):
+        problem = _note_problem(note)
+        if problem:
+            raise board.error("@", f"cannot write note {number}: {problem}")
+    written = {name for name, _ in tags}
     for name, text in board.comments.items():
-        if "}" in text:
-            raise board.error(name, f"cannot write the commentary on [{name}]: it holds '}}'")
-    if any(p.comment is not None and "}" in p.comment for trick in board.tricks for p in trick):
-        raise board.error("Play", "cannot write the commentary of a played card: it holds '}'")
+        problem = "the board has no such tag" if name not in written else _commentary_problem(text)
+        if problem:
+            raise board.error(name, f"cannot write the commentary on [{name}]: {problem}")
+    _check_play(board)
+
+
+def _check_play(board: Board) -> None:
+    if board.tricks and board.play_leader is None:
+        raise board.error("Play", "cannot write the play: it has no [Play] tag to follow")
+    for i, trick in enumerate(board.tricks, 1):
+        if not trick:  # an empty line would end the board
+            raise board.error("Play", f"cannot write trick {i}: it holds no card")
+        for j, played in enumerate(trick, 1):
+            try:
+                check_mark(played.mark)
+            except ValueError as error:
+                raise board.error("Play", f"cannot write trick {i}, card {j}: {error}") from None
+            problem = None if played.comment is None else _commentary_problem(played.comment)
+            if problem:
+                raise board.error("Play", f"cannot write trick {i}, card {j}: its commentary {problem[3:]}")
+
+
+def _note_problem(note: str) -> Optional[str]:
+    if _is_commentary(note):
+        return _commentary_problem(note[1:-1])
+    if "\n" in note or "\r" in note:  # the next line would be read as text of its own
+        return "a % note is one line, and it holds a line break"
+    return None
+
+
+def _commentary_problem(text: str) -> Optional[str]:
+    """What a ``{...}`` block cannot hold: '}' ends it, and the reader makes
+    every line break '\\n', so a carriage return would not read back."""
+    if "}" in text:
+        return "it holds '}'"
+    if "\r" in text:
+        return "it holds a carriage return"
+    return None

@@ -147,6 +147,7 @@ class BenchReport:
     targets: list[Target] = field(default_factory=list)
     ratios: dict[str, Optional[float]] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    complete: bool = True  # false when Ctrl-C stopped the run: the rows measured before it
 
     def row(self, workload: str, solver: str, threads: int = 1) -> Optional[BenchRow]:
         for row in self.rows:
@@ -162,6 +163,7 @@ class BenchReport:
             "targets": [t.to_dict() for t in self.targets],
             "ratios": {k: (None if v is None else round(v, 2)) for k, v in self.ratios.items()},
             "notes": self.notes,
+            "complete": self.complete,
         }
 
 
@@ -423,6 +425,7 @@ def run_benchmark(
     reference: bool = True,
     reference_positions: int = 5,
     progress: Optional[ProgressFn] = None,
+    partial_on_interrupt: bool = False,
 ) -> BenchReport:
     """Measure every row of :func:`planned_rows`.
 
@@ -430,7 +433,10 @@ def run_benchmark(
     full deals and 2× for lone deals, and at most ``reference_positions``
     positions each); ``threads`` the multi-threaded rows' thread count (default
     all cores); ``dds`` None = when endplay is installed. ``progress(done,
-    total, label)`` is called before each row and once at the end.
+    total, label)`` is called before each row and once at the end. Ctrl-C
+    (KeyboardInterrupt) propagates; with ``partial_on_interrupt`` the report
+    of the rows measured before it is returned instead, not ``complete``
+    (it still propagates when no row was measured).
     """
     if seconds <= 0:
         raise ValueError("seconds must be positive")
@@ -454,26 +460,33 @@ def run_benchmark(
         "lone-exact": lambda b: lone_deal_rows(_BLOCK, seed, b),
     }
     _warm_up(seed, tt_mib)
-    for index, (workload, solver, count) in enumerate(plan):
+    try:
+        for index, (workload, solver, count) in enumerate(plan):
+            if progress:
+                progress(index, len(plan), f"{workload} · {solver} · {count} thread{'s' if count > 1 else ''}")
+            if solver == "altbaumer" and workload in makers:
+                row = _batch_row(workload, makers[workload], count, seconds, tt_mib)
+            elif solver == "altbaumer" and workload == "full-all-cards":
+                row = _batch_row(workload, makers["full-exact"], count, seconds, tt_mib, moves=True)
+            elif solver == "altbaumer":
+                row = _each_row(workload, lambda b: mid_trick_positions(_PY_BLOCK, seed, b), seconds, tt_mib)
+            elif solver == "dds":
+                row = _dds_row(seconds, seed)
+            elif workload == "full-exact":
+                sample = rows_to_positions(full_deal_rows(reference_positions, seed, 0))
+                row = _reference_row(workload, sample, 3 * seconds, tt_mib)
+            else:
+                sample = rows_to_positions(lone_deal_rows(reference_positions, seed, 0))
+                row = _reference_row(workload, sample, 2 * seconds, tt_mib)
+            report.rows.append(row)
+    except KeyboardInterrupt:
+        if not partial_on_interrupt or not report.rows:
+            raise
+        report.complete = False
+        report.notes.append(f"interrupted: {len(report.rows)} of {len(plan)} rows measured")
+    else:
         if progress:
-            progress(index, len(plan), f"{workload} · {solver} · {count} thread{'s' if count > 1 else ''}")
-        if solver == "altbaumer" and workload in makers:
-            row = _batch_row(workload, makers[workload], count, seconds, tt_mib)
-        elif solver == "altbaumer" and workload == "full-all-cards":
-            row = _batch_row(workload, makers["full-exact"], count, seconds, tt_mib, moves=True)
-        elif solver == "altbaumer":
-            row = _each_row(workload, lambda b: mid_trick_positions(_PY_BLOCK, seed, b), seconds, tt_mib)
-        elif solver == "dds":
-            row = _dds_row(seconds, seed)
-        elif workload == "full-exact":
-            sample = rows_to_positions(full_deal_rows(reference_positions, seed, 0))
-            row = _reference_row(workload, sample, 3 * seconds, tt_mib)
-        else:
-            sample = rows_to_positions(lone_deal_rows(reference_positions, seed, 0))
-            row = _reference_row(workload, sample, 2 * seconds, tt_mib)
-        report.rows.append(row)
-    if progress:
-        progress(len(plan), len(plan), "done")
+            progress(len(plan), len(plan), "done")
     _judge(report)
     return report
 

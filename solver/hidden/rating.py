@@ -36,7 +36,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from altbaumer.game.cards import CardSet
-from altbaumer.game.actions import DeclareAlone
+from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse
 from altbaumer.errors import AltbaumerError
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.making import deal_points, discard_options, fold_lines, line_rows, net_points, turn_outcomes
@@ -46,7 +46,8 @@ from altbaumer.game.seats import Seat, Team
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
-__all__ = ["OBJECTIVES", "DECISIONS", "OptionRating", "Rating", "rate_view", "partner_decides", "DEFAULT_EXACT_LIMIT",
+__all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "rate_view", "option_name",
+           "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES", "DEFAULT_EXACT_LIMIT",
            "DEFAULT_SAMPLES"]
 
 OBJECTIVES = ("net", "make", "march")
@@ -57,12 +58,43 @@ DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 10_000
 _Z95 = 1.959964
 _CHUNK = 2_000  # worlds per batch call: progress and Ctrl-C between chunks
+WORLD_BYTES = {"turn": 350, "discard": 520, "alone": 310, "play": 260}
+"""Peak memory per world of rating each decision, in bytes: the worlds and
+their making, and what the rater keeps of each world until it folds the lines
+(measured as resident memory from 20,000 to 100,000 worlds, and a fifth added)."""
+FOUR_CARD_DISCARD_BYTES = 6_200  # 126 discards of three lines each, and each discard as a mask
 _FIRST_CHUNKS = (500, 1_500)  # smaller first batches when pruning, so clear losers stop early
 _PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
 _PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
 _ELIMINATE_UNTIL = 4_000  # later rounds find little more to drop and cost Python time
 
 Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class SideFigures:
+    """An option's figures for one side, the deciding seat's: its mean
+    tricks; the chances that it wins the deal (the makers take 3 or more, the
+    defenders hold them to 2 or fewer), takes all five tricks and takes none;
+    its mean deal points and net swing (its points minus the other side's),
+    each with its 95% half-width in ``ci95``; and the objective the option
+    gives up against the best option for this side (``delta`` ≤ 0, the best 0)."""
+
+    side: str  # "makers" or "defenders"
+    tricks: float
+    p_win: float
+    p_all: float
+    p_none: float
+    points: float
+    net: float
+    ci95: dict[str, float]
+    delta: float
+    delta_ci95: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"tricks": self.tricks, "p_win": self.p_win, "p_all": self.p_all, "p_none": self.p_none,
+                "points": self.points, "net": self.net, "ci95": self.ci95, "delta": self.delta,
+                "delta_ci95": self.delta_ci95}
 
 
 @dataclass(frozen=True)
@@ -87,6 +119,22 @@ class OptionRating:
     """Worlds this option was solved in: all of them, or the first batch for an
     option dropped early by the successive elimination (docs/rating.md)."""
 
+    def figures(self, maker: bool) -> SideFigures:
+        """The figures for the makers (``maker``) or for the defenders, whose
+        tricks, chances and points mirror the makers' (five tricks a deal)."""
+        ci = self.ci95.get
+        if maker:
+            return SideFigures("makers", self.mean_tricks, self.p_make, self.p_march, self.p_zero, self.points,
+                               self.net, {"tricks": ci("mean_tricks", 0.0), "p_win": ci("p_make", 0.0),
+                                          "p_all": ci("p_march", 0.0), "p_none": ci("p_zero", 0.0),
+                                          "points": ci("points", 0.0), "net": ci("net", 0.0)},
+                               self.delta, self.delta_ci95)
+        return SideFigures("defenders", 5 - self.mean_tricks, 1 - self.p_make, self.p_zero, self.p_march,
+                           self.points - self.net, -self.net,
+                           {"tricks": ci("mean_tricks", 0.0), "p_win": ci("p_make", 0.0), "p_all": ci("p_zero", 0.0),
+                            "p_none": ci("p_march", 0.0), "points": ci("conceded", 0.0), "net": ci("net", 0.0)},
+                           -self.delta, self.delta_ci95)
+
     def to_dict(self) -> dict[str, Any]:
         return {"option": self.option, "mean_tricks": self.mean_tricks, "p_make": self.p_make,
                 "p_march": self.p_march, "p_zero": self.p_zero, "points": self.points, "net": self.net,
@@ -102,13 +150,23 @@ class Rating:
 
     decision: str
     seat: Seat
-    maker: bool
+    maker: bool  # the deciding seat is a maker; every OptionRating figure is the makers'
+
     objective: str
     worlds: int
     total: int
     exact: bool
     complete: bool
     options: tuple[OptionRating, ...]
+
+    @property
+    def side(self) -> str:
+        """The deciding seat's side: ``makers`` or ``defenders``."""
+        return "makers" if self.maker else "defenders"
+
+    def for_decider(self, name: str) -> SideFigures:
+        """The option's figures for the deciding seat's side."""
+        return self.option(name).figures(self.maker)
 
     @property
     def best(self) -> OptionRating:
@@ -120,8 +178,7 @@ class Rating:
     def loss(self, name: str) -> float:
         """The objective the option gives up against the best option, for the
         decider's side (the makers maximise it, the defenders minimise it)."""
-        delta = self.option(name).delta
-        return -delta if self.maker else delta
+        return -self.for_decider(name).delta
 
     def significant(self, name: str) -> bool:
         """The option trails the best by more than the 95% interval of the
@@ -130,14 +187,16 @@ class Rating:
         return not option.best and abs(option.delta) > option.delta_ci95 + 1e-9
 
     def to_dict(self) -> dict[str, Any]:
-        return {"decision": self.decision, "seat": str(self.seat), "maker": self.maker, "objective": self.objective,
-                "worlds": self.worlds, "total_worlds": self.total, "exact": self.exact, "complete": self.complete,
-                "best": self.best.option, "options": [o.to_dict() for o in self.options]}
+        # The options' own fields stay the makers' figures, whoever decides; for_decider adds the decider's side.
+        return {"decision": self.decision, "seat": str(self.seat), "maker": self.maker, "side": self.side,
+                "objective": self.objective, "worlds": self.worlds, "total_worlds": self.total, "exact": self.exact,
+                "complete": self.complete, "best": self.best.option,
+                "options": [{**o.to_dict(), "for_decider": o.figures(self.maker).to_dict()} for o in self.options]}
 
 
 def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFAULT_EXACT_LIMIT,
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
-              progress: Optional[Progress] = None, partial_on_interrupt: bool = True,
+              progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
               prune: bool = True, solver: Optional[Solver] = None) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
@@ -146,8 +205,10 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     cores) runs the batch solver in parallel; ``progress(done, total)`` is
     called after each batch. With ``prune`` (sampled runs only), lines that
     clearly trail stop being solved (docs/rating.md, successive elimination).
-    Ctrl-C stops at the next batch and returns the worlds done so far,
-    marked incomplete; without ``partial_on_interrupt`` it propagates. Pass a
+    Ctrl-C (KeyboardInterrupt) propagates, so a caller's loop stops too;
+    with ``partial_on_interrupt`` the rating of the batches solved before it
+    is returned instead, marked incomplete (it still propagates when no batch
+    was solved). Pass a
     ``solver`` to reuse its tables and threads across many ratings (its
     threads then count, not ``threads``).
     """
@@ -157,7 +218,7 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     if decision is None or view.to_act is not view.seat:
         raise AltbaumerError(f"{view.seat} has no decision to make now ({view.phase} phase)")
     info = InfoSet.from_view(view)
-    worlds = worlds_for(info, exact_limit, samples, seed)
+    worlds = worlds_for(info, exact_limit, samples, seed, world_bytes(view))
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
         rater = _RATERS[decision](view, objective, batch_solver, prune and not worlds.exact)
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
@@ -166,6 +227,17 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     options = _rate_options(labels, tricks, objective, maker, worlds.exact and done == len(worlds))
     return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
                   options)
+
+
+def world_bytes(view: SeatView) -> int:
+    """The memory per world that rating ``view``'s decision takes (:data:`WORLD_BYTES`)."""
+    decision = DECISIONS[view.phase]
+    return FOUR_CARD_DISCARD_BYTES if decision == "discard" and _discard_size(view) == 4 else WORLD_BYTES[decision]
+
+
+def _discard_size(view: SeatView) -> int:
+    """Forehand discards as many cards as it took: four in the compulsory case, else one."""
+    return 4 if len(view.taken) == 4 else 1
 
 
 def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress], partial: bool) -> int:
@@ -223,9 +295,10 @@ def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: 
     for j, label in enumerate(labels):
         rows = solved[:, j]
         t = tricks[rows, j]
+        # The defenders' points need their own interval (their mean is points - net).
         stats = {"mean_tricks": t.astype(np.float64), "p_make": (t >= 3).astype(np.float64),
                  "p_march": (t == 5).astype(np.float64), "p_zero": (t == 0).astype(np.float64),
-                 "points": points[rows, j], "net": net[rows, j]}
+                 "points": points[rows, j], "conceded": conceded[rows, j].astype(np.float64), "net": net[rows, j]}
         values = {k: _mean_ci(v, exact and bool(complete[j])) for k, v in stats.items()}
         delta, delta_ci = _mean_ci(goal[rows, j] - goal[rows, best], exact and bool(complete[j]))
         means_of = {k: v[0] for k, v in values.items()}
@@ -340,6 +413,9 @@ class _Rater:
         so far (only lines inside an option, unless the rater says otherwise)."""
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        """The option labels and the makers' tricks of the first ``done``
+        worlds (worlds × options). Only those: Ctrl-C between a chunk's solve
+        and its count leaves a chunk solved, in part or whole, but not counted."""
         raise NotImplementedError
 
 
@@ -434,7 +510,10 @@ class _TurnRater(_Rater):
         values = np.full((done, 2), -1, dtype=np.int8)
         for (accept, taken, exposed), pieces in self.groups.items():
             index = np.concatenate([p[0] for p in pieces])
-            tricks = np.concatenate([p[1] for p in pieces])
+            counted = index < done
+            if not counted.any():
+                continue
+            index, tricks = index[counted], np.concatenate([p[1] for p in pieces])[counted]
             keep = self.keep.get((accept, taken, exposed))
             allowed = None if keep is None else keep[:, 0]
             # After a refusal forehand sees which stock cards turned up: it picks
@@ -453,7 +532,7 @@ class _DiscardRater(_Rater):
     def solve(self, worlds: Worlds, part: slice) -> None:
         hands = worlds.hands[part]
         enlarged = hands[:, int(self.forehand)]
-        discards = discard_options(enlarged, 4 if len(self.view.taken) == 4 else 1)
+        discards = discard_options(enlarged, _discard_size(self.view))
         trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
         tricks = fold_lines(self.solver.solve_batch(rows), mask, *discards.shape)
@@ -471,7 +550,7 @@ class _DiscardRater(_Rater):
         self.solved_until[newly] = done
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        tricks = np.concatenate([p[0] for p in self.parts])
+        tricks = np.concatenate([p[0] for p in self.parts])[:done]
         partner_hands = worlds.hands[:done, self.partner]
         until = np.full(tricks.shape[1], done) if self.solved_until is None else np.minimum(self.solved_until, done)
         staged = np.full(tricks.shape[:2], -1, dtype=np.int8)
@@ -545,7 +624,7 @@ class _PlayRater(_Rater):
         self.parts.append(self.solver.solve_batch_moves(rows, view.trick_cards))
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        values = np.concatenate(self.parts)
+        values = np.concatenate(self.parts)[:done]
         cards = sorted((action.card for action in self.view.legal), key=lambda c: c.index)
         makers = self.view.forehand.team
         taken = self.view.tricks_won[0 if makers is Team.NS else 1]
@@ -562,3 +641,18 @@ def partner_view(view: SeatView) -> SeatView:
     cannot record a pass on its own, so ``rate --seat`` asks for it)."""
     return replace(view, to_act=view.seat, lone_passed=(view.forehand,),
                    legal=(DeclareAlone(False), DeclareAlone(True)))
+
+
+def option_name(action: Action) -> Optional[str]:
+    """The option a recorded action chose, named as the ratings name their
+    options: accept or refuse, the discard's cards, together or alone, the
+    card played (``None`` for a discard a file does not show in full, and for
+    taking the Trees at the cut, which is not rated)."""
+    if isinstance(action, (Accept, Refuse)):
+        return "accept" if isinstance(action, Accept) else "refuse"
+    if isinstance(action, Discard):
+        known = [c for c in action.cards if c is not None]
+        return CardSet(known).ascii() if len(known) == len(action.cards) else None
+    if isinstance(action, DeclareAlone):
+        return "alone" if action.alone else "together"
+    return action.card.ascii() if isinstance(action, Play) else None

@@ -24,21 +24,32 @@ True
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Optional
 
 import numpy as np
 
+from altbaumer.errors import AltbaumerError
 from altbaumer.hidden.knowledge import DISCARD, HAND, OUT, STOCK, InfoSet
 from altbaumer.game.seats import SEATS
 
-__all__ = ["Worlds", "count_worlds", "enumerate_worlds", "sample_worlds", "worlds_for"]
+__all__ = ["Worlds", "count_worlds", "enumerate_worlds", "sample_worlds", "worlds_for", "memory_budget",
+           "worlds_that_fit", "WORLD_BYTES", "MEMORY_SHARE", "BUDGET_WORDS"]
 
 # Ranks are int64: a view of a real deal leaves at most 19 unknown cards for at
 # most 7 slots, so fewer than 7**19 < 2**63 worlds.
 _MAX_TOTAL = 2**62
 ENUMERATION_LIMIT = 5_000_000
+WORLD_BYTES = 300
+"""Peak bytes per world while worlds are made (measured): 72 kept (``hands``,
+``stock``, ``out``), the rest the unranking's arrays. A rating needs more per
+world for what it keeps of each (:data:`altbaumer.hidden.rating.WORLD_BYTES`)."""
+MEMORY_SHARE, BUDGET_WORDS = 4, "a quarter of this machine's memory"
+"""The worlds of one call may take 1/MEMORY_SHARE of physical memory: the rest
+of the machine keeps its room, and so does an estimate a little short."""
+_ASSUMED_MEMORY = 16 * 10**9  # where the system does not say how much it has
 
 
 @dataclass(frozen=True, eq=False)
@@ -113,12 +124,50 @@ def sample_worlds(info: InfoSet, n: int, rng: np.random.Generator) -> Worlds:
     return _build(info, table, ranks, exact=False)
 
 
-def worlds_for(info: InfoSet, exact_limit: int, samples: int, seed: Optional[int] = None) -> Worlds:
+def worlds_for(info: InfoSet, exact_limit: int, samples: int, seed: Optional[int] = None,
+               world_bytes: int = WORLD_BYTES) -> Worlds:
     """All worlds when there are at most ``exact_limit``, else ``samples``
-    uniform draws from a generator seeded with ``seed``."""
-    if count_worlds(info) <= exact_limit:
+    uniform draws from a generator seeded with ``seed``. Refused before they
+    are made, naming the option that asks for them (``--samples``,
+    ``--exact-limit``), when at ``world_bytes`` each they would not fit in
+    :func:`memory_budget`."""
+    total = count_worlds(info)
+    if total <= exact_limit:
+        _check_fits(total, world_bytes, f"--exact-limit {exact_limit:,} asks for all {total:,} worlds, which need "
+                    "about {size}", ": a lower --exact-limit samples them instead")
         return enumerate_worlds(info, limit=max(exact_limit, 0))
+    _check_fits(samples, world_bytes, f"--samples {samples:,} needs about {{size}} for the worlds", "")
     return sample_worlds(info, samples, np.random.default_rng(seed))
+
+
+def memory_budget() -> int:
+    """The bytes the worlds of one call may take: physical memory / :data:`MEMORY_SHARE`."""
+    try:
+        memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or not these names
+        memory = _ASSUMED_MEMORY
+    return memory // MEMORY_SHARE
+
+
+def worlds_that_fit(world_bytes: int = WORLD_BYTES) -> int:
+    """The most worlds of ``world_bytes`` each that fit in :func:`memory_budget`,
+    rounded down to two significant figures, as the messages give it."""
+    fits = memory_budget() // world_bytes
+    scale = 10 ** max(len(str(fits)) - 2, 0)
+    return fits // scale * scale
+
+
+def _check_fits(count: int, world_bytes: int, asked: str, advice: str) -> None:
+    """Refuse ``count`` worlds past the budget: ``asked`` says who asks, with
+    ``{size}`` for what they need; ``advice`` ends the message."""
+    if count * world_bytes > memory_budget():
+        raise AltbaumerError(f"{asked.format(size=_size(count * world_bytes))}; at most "
+                             f"{worlds_that_fit(world_bytes):,} fit in {_size(memory_budget())} "
+                             f"({BUDGET_WORDS}){advice}")
+
+
+def _size(count: int) -> str:
+    return f"{count / 10**9:,.1f} GB" if count >= 10**9 else f"{count / 10**6:,.0f} MB"
 
 
 # -- the counting table -------------------------------------------------------

@@ -188,13 +188,17 @@ def simulate_matches(
     workers: int = 1,
     progress: Optional[Callable[[int], None]] = None,
     record: Optional[list[PlayedDeal]] = None,
+    partial_on_interrupt: bool = False,
 ) -> SimulationStats:
     """Play ``matches`` whole matches, N–S with policy ``ns`` and E–W with ``ew``.
 
     ``progress`` is called with the number of matches just finished. Given a
     ``record`` list, every deal played is appended to it as a
     :class:`PlayedDeal` (the finished deal and its place in the match), in
-    match order.
+    match order. Ctrl-C (KeyboardInterrupt) propagates, the matches still
+    queued for the worker processes dropped; with ``partial_on_interrupt``
+    the statistics of the matches finished before it are returned instead
+    (fewer ``matches`` than asked; it still propagates when none finished).
     """
     for name in (ns, ew):
         if name not in POLICIES:
@@ -203,22 +207,46 @@ def simulate_matches(
         raise ValueError("the number of matches cannot be negative")
     chunk = max(1, min(100, matches // (workers * 8) or 1))
     ranges = [(i, min(i + chunk, matches)) for i in range(0, matches, chunk)]
-    total = SimulationStats()
     keep = record is not None
+    results: list[tuple[SimulationStats, list[PlayedDeal]]] = []  # whole ranges: Ctrl-C never splits one
 
     def collect(result: tuple[SimulationStats, list[PlayedDeal]], done: int) -> None:
-        total.merge(result[0])
-        if record is not None:
-            record.extend(result[1])
+        results.append(result)
         if progress:
             progress(done)
 
-    if workers <= 1:
-        for start, stop in ranges:
-            collect(_simulate_range(seed, start, stop, ns, ew, keep), stop - start)
-        return total
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    try:
+        if workers <= 1:
+            for start, stop in ranges:
+                collect(_simulate_range(seed, start, stop, ns, ew, keep), stop - start)
+        else:
+            _in_processes(ranges, workers, collect, seed, ns, ew, keep)
+    except KeyboardInterrupt:
+        if not partial_on_interrupt or not results:
+            raise
+    return _merged(results, record)
+
+
+def _in_processes(ranges: list[tuple[int, int]], workers: int,
+                  collect: Callable[[tuple[SimulationStats, list[PlayedDeal]], int], None],
+                  seed: int, ns: str, ew: str, keep: bool) -> None:
+    """The ranges played in ``workers`` processes, collected in order."""
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [pool.submit(_simulate_range, seed, start, stop, ns, ew, keep) for start, stop in ranges]
         for future, (start, stop) in zip(futures, ranges):
             collect(future.result(), stop - start)
+    finally:
+        # Cancelled, not played out: after Ctrl-C (or an error) closing the pool would otherwise wait for every
+        # range still queued. (A with-block would close it once more without cancelling, and so undo that.)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _merged(results: list[tuple[SimulationStats, list[PlayedDeal]]],
+            record: Optional[list[PlayedDeal]]) -> SimulationStats:
+    total = SimulationStats()
+    for stats, played in results:
+        total.merge(stats)
+        if record is not None:
+            record.extend(played)
     return total

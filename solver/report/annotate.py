@@ -35,11 +35,12 @@ from altbaumer.abn.board import Board, PlayedCard
 from altbaumer.abn.record import GameRecord, Node, replay
 from altbaumer.dd.solver import Solver
 from altbaumer.errors import AltbaumerError, IncompleteBoard
-from altbaumer.game.cards import Card, CardSet
-from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.cards import Card
+from altbaumer.game.actions import Phase, Play
 from altbaumer.game.scoring import makers_points
 from altbaumer.game.seats import Seat
-from altbaumer.hidden.rating import Rating, rate_view
+from altbaumer.report.words import plural
+from altbaumer.hidden.rating import Rating, option_name, rate_view
 
 __all__ = ["CardNote", "DecisionNote", "BoardNotes", "annotate_board", "strip_annotations", "ANNOTATION_PREFIXES", "report",
            "score_changes", "player_summaries"]
@@ -129,16 +130,18 @@ class DecisionNote:
 
 
 def _rating_comment(prefix: str, rating: Rating, chosen: str) -> str:
-    option = rating.option(chosen)
-    ci = f"±{option.delta_ci95:.2f}" if option.delta_ci95 else ""
-    return f"{prefix} {rating.objective} {option.delta:+.2f}{ci} best {rating.best.option}"
+    figures = rating.for_decider(chosen)  # a defender's card loses as a maker's does: below zero
+    ci = f"±{figures.delta_ci95:.2f}" if figures.delta_ci95 else ""
+    return f"{prefix} {rating.objective} {figures.delta:+.2f}{ci} best {rating.best.option}"
 
 
 @dataclass
 class BoardNotes:
-    """The annotation of one board (``board`` is the annotated copy)."""
+    """The annotation of one board (``board`` is the annotated copy, ``record``
+    the replay of the board as read, without earlier annotations)."""
 
     board: Board
+    record: GameRecord
     cards: list[CardNote] = field(default_factory=list)
     decisions: list[DecisionNote] = field(default_factory=list)
     start: Optional[int] = None  # makers' double-dummy tricks at the first lead
@@ -159,12 +162,23 @@ class BoardNotes:
                                      + sum(max(c.sd_loss, 0.0) for c in self.cards if c.sd_error), 4)}
 
     def to_dict(self) -> dict[str, Any]:
-        board = self.board
+        board, state = self.board, self.record.state
         return {"board": board.number, "source": board.source, "line": board.line("Dealer"),
                 "tags": dict(board.tags), "dealer": str(board.dealer), "forehand": str(board.forehand),
+                # The replay fixes these although the file may leave them out (the [Trump] tag is optional).
+                "trump": None if state.trump is None else state.trump.letter, "makers": str(state.makers),
+                "lone": None if state.lone is None else str(state.lone),
                 "start": self.start, "result": self.result, "summary": self.summary(),
-                "cards": [c.to_dict() for c in self.cards], "decisions": [d.to_dict() for d in self.decisions],
-                "skipped": list(self.skipped), "abn": board.to_dict()}
+                "cards": [_card_dict(c, n) for c, n in zip(self.cards, self.record.cards())],
+                "decisions": [d.to_dict() for d in self.decisions], "skipped": list(self.skipped),
+                # ``abn`` mixes the player's commentary with the annotator's; these are the player's alone.
+                "player_comments": dict(self.record.board.comments), "abn": board.to_dict()}
+
+
+def _card_dict(note: CardNote, node: Node) -> dict[str, Any]:
+    """A card's figures beside the mark and commentary the file gave it."""
+    played = node.played or PlayedCard(note.card)
+    return {**note.to_dict(), "player_mark": played.mark, "player_comment": played.comment}
 
 
 # -- the annotator ---------------------------------------------------------------------
@@ -181,7 +195,7 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
     holds before its decision or card."""
     clean = strip_annotations(board)
     record = replay(clean)
-    notes = BoardNotes(clean)
+    notes = BoardNotes(clean, record)
     # A solver passed in stays open for the caller's next board; one made here is closed here.
     with nullcontext(solver) if solver is not None else Solver(threads=threads) as owned:
         rate = _rater(samples, exact_limit, seed, owned)
@@ -253,24 +267,11 @@ def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver,
         notes.result = record.state.makers_tricks
 
 
-def _chosen(node: Node) -> Optional[str]:
-    """The recorded choice of a decision node, as the rating names its options
-    (``None`` for a discard the file does not show in full)."""
-    action = node.action
-    if isinstance(action, (Accept, Refuse)):
-        return "accept" if isinstance(action, Accept) else "refuse"
-    if isinstance(action, Discard):
-        known = [c for c in action.cards if c is not None]
-        return CardSet(known).ascii() if len(known) == len(action.cards) else None
-    assert isinstance(action, DeclareAlone)
-    return "alone" if action.alone else "together"
-
-
 def _rate_decisions(record: GameRecord, notes: BoardNotes, rate: Callable[[Any], Rating]) -> None:
     for node in record:
         if isinstance(node.action, Play):
             break
-        chosen = _chosen(node)
+        chosen = option_name(node.action)
         if chosen is None:
             continue
         decision = {"Turn": "turn", "Discard": "discard", "Alone": "alone"}[node.tag]
@@ -303,8 +304,9 @@ def _written(board: Board, notes: BoardNotes) -> Board:
         if text:
             comments[decision.tag] = "\n".join(p for p in (comments.get(decision.tag), text) if p)
     summary = notes.summary()
-    line = (f"altbaumer annotate: {summary['cards']} cards, {summary['dd_errors']} double-dummy errors "
-            f"({summary['tricks_lost']} tricks lost), {summary['decision_errors']} decision errors")
+    line = (f"altbaumer annotate: {plural(summary['cards'], 'card')}, "
+            f"{plural(summary['dd_errors'], 'double-dummy error')} ({plural(summary['tricks_lost'], 'trick')} lost), "
+            f"{plural(summary['decision_errors'], 'decision error')}")
     return dataclasses.replace(board, tricks=tricks, comments=comments, notes=[line] + list(board.notes))
 
 

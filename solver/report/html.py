@@ -7,6 +7,9 @@ totals and the per-match and per-player summaries, then every board: the deal
 as dealt around a compass (N top, S bottom, W left, E right), the facts of the
 bidding, every trick with its marks and double-dummy commentary, a chart of
 the makers' double-dummy tricks after every card, and the decision tables.
+The trump, the makers and the lone player are the replayed record's (a file
+may leave the ``[Trump]`` tag out). The player's own marks and commentary (on
+cards and tags) are shown beside the annotator's, each in its own style.
 Every text taken from the report (tags come from user files) is escaped.
 
 >>> page = render_html({"boards": [], "errors": ["x.abn:3: <bad> deal"]}, title="A & B")
@@ -33,6 +36,13 @@ Json = Mapping[str, Any]
 _SEATS = ("N", "E", "S", "W")
 _SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+_ENGINE_MARK = "the annotator's mark: double dummy, ? a trick lost, ?? the score changed"
+_PLAYER_MARK = "the player's own mark, from the file"
+_PLAYER_COMMENT = "the player's own commentary, from the file"
+_LEGEND = (f'<p class="legend">Marks: <span class="mark q1" title="{_ENGINE_MARK}">?</span> '
+           f'<span class="mark q2" title="{_ENGINE_MARK}">??</span> the annotator\'s, double dummy '
+           f'(a trick lost, the score changed); <span class="pmark" title="{_PLAYER_MARK}">!</span> and '
+           f'<span class="pc">commentary in italics</span>: the player\'s own, from the file.</p>')
 _SUMMARY_COLUMNS = (
     ("boards", "boards"), ("cards", "cards"), ("dd_errors", "DD errors (?)"), ("dd_blunders", "blunders (??)"),
     ("tricks_lost", "tricks lost"), ("sd_errors", "SD errors"), ("decision_errors", "decision errors"),
@@ -59,6 +69,9 @@ dl.facts dt{color:#555}dl.facts dd{margin:0}
 td{min-width:2em}.seatlbl{color:#666;font-size:85%;margin-right:.3em}
 .mark{font-weight:bold;margin-left:.15em}.mark.q1{color:#e07b00}.mark.q2{color:#d00000}
 .played[data-mark="?"]{background:#fff4e0}.played[data-mark="??"]{background:#ffe3e3}
+.pmark{font-style:italic;color:#1d4ed8;margin-left:.15em;padding:0 .15em;border:1px solid #9db4f0;border-radius:3px}
+.pc{font-size:85%;font-style:italic;color:#1d4ed8;white-space:pre-line;max-width:16em;text-align:left}
+ul.pc{padding-left:1.2em;max-width:24em}p.legend{font-size:85%;color:#555}
 .dd{font-size:80%;color:#555}.sd{font-size:80%;color:#6a3d9a}
 svg.chart{background:#fff;border:1px solid #ddd}svg .grid{stroke:#e4e4e4}svg .axis{fill:#555;font-size:10px}
 svg .line{fill:none;stroke:#2b6cb0;stroke-width:2}svg .pt{fill:#2b6cb0}svg .turned{fill:#d00000}
@@ -163,7 +176,7 @@ def _header(report: Json, boards: list[Json]) -> str:
     if report.get("players"):
         parts += ["<h2>Players</h2>", _summary_table(report["players"], "player")]
     if boards:
-        parts += ["<h2>Boards</h2>", _board_index(boards)]
+        parts += ["<h2>Boards</h2>", _board_index(boards), _LEGEND]
     parts.append("</header>")
     return "\n".join(parts)
 
@@ -181,7 +194,7 @@ def _board_index(boards: list[Json]) -> str:
     for i, b in enumerate(boards, 1):
         s, abn = b.get("summary") or {}, b.get("abn") or {}
         rows.append([f'<a href="#board-{i}">{_e(b.get("board", i))}</a>', _e(b.get("source", "")),
-                     _e(b.get("dealer", "")), _suit_html(abn.get("trump")), _num(b.get("start")),
+                     _e(b.get("dealer", "")), _suit_html(b.get("trump")), _num(b.get("start")),
                      _num(b.get("result")), _num(s.get("dd_errors")), _num(s.get("decision_errors")),
                      _num(s.get("points_lost"), 3)])
     head = ["board", "source", "dealer", "trump", "DD start", "result", "DD errors", "decision errors",
@@ -203,18 +216,18 @@ def _board(index: int, board: Json) -> str:
     return "\n".join(p for p in parts if p)
 
 
-def _lone_out(abn: Json) -> str:
+def _lone_out(board: Json) -> str:
     """The seat that sits out: the partner of the lone player, if any."""
-    lone = abn.get("alone")
+    lone = board.get("lone")
     return _PARTNER.get(lone, "") if isinstance(lone, str) else ""
 
 
 def _deal(board: Json, abn: Json) -> str:
     hands = abn.get("hands") or {}
     tags = board.get("tags") or abn.get("tags") or {}
-    out = _lone_out(abn)
+    out = _lone_out(board)
     panels = [_hand_panel(seat, hands.get(seat) or [], board, tags, seat == out) for seat in _SEATS]
-    centre = (f'<div class="centre">trump {_suit_html(abn.get("trump"))}<br>'
+    centre = (f'<div class="centre">trump {_suit_html(board.get("trump"))}<br>'
               f'<span class="muted">stock</span><br>{_cards_html(abn.get("stock") or [])}</div>')
     return '<div class="deal">' + "".join(panels) + centre + "</div>"
 
@@ -247,9 +260,10 @@ def _hand_lines(cards: Sequence[object]) -> str:
 
 
 def _facts(board: Json, abn: Json) -> str:
-    lone = abn.get("alone") or ""
+    lone = board.get("lone") or ""
     facts = [("dealer", _e(board.get("dealer", ""))), ("forehand", _e(board.get("forehand", ""))),
-             ("trump", _suit_html(abn.get("trump"))), ("turn", _e(abn.get("turn") or "—")),
+             ("makers", _e(board.get("makers") or "—")),
+             ("trump", _suit_html(board.get("trump"))), ("turn", _e(abn.get("turn") or "—")),
              ("discard", _cards_html(abn.get("discard") or [])),
              ("lone", _e(f"{lone} alone, {_PARTNER.get(lone, '?')} sits out") if lone else "—")]
     if abn.get("cut"):
@@ -259,7 +273,16 @@ def _facts(board: Json, abn: Json) -> str:
     facts += [(_e(k), _e(v)) for k, v in tags.items() if k not in _SEAT_TAGS.values()]
     rows = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
     notes = "".join(f"<li>{_e(n)}</li>" for n in abn.get("notes") or [])
-    return f'<div class="facts"><dl class="facts">{rows}</dl>{f"<ul class=notes>{notes}</ul>" if notes else ""}</div>'
+    return (f'<div class="facts"><dl class="facts">{rows}</dl>{_tag_comments(board.get("player_comments") or {})}'
+            f'{f"<ul class=notes>{notes}</ul>" if notes else ""}</div>')
+
+
+def _tag_comments(comments: Json) -> str:
+    """The player's commentary on the tags, in the player's style."""
+    if not comments:
+        return ""
+    items = "".join(f'<li data-tag="{_e(tag)}"><b>[{_e(tag)}]</b> {_e(text)}</li>' for tag, text in comments.items())
+    return f'<ul class="pc" title="{_PLAYER_COMMENT}">{items}</ul>'
 
 
 def _skipped(skipped: Sequence[object]) -> str:
@@ -283,16 +306,30 @@ def _tricks(board: Json, abn: Json) -> str:
 
 
 def _play_cell(note: Json) -> str:
-    mark = note.get("mark") or ""
-    cls = {"?": "q1", "??": "q2"}.get(mark, "")
-    mark_html = f'<span class="mark {cls}">{_e(mark)}</span>' if mark else ""
+    mark, own = note.get("mark") or "", note.get("player_mark") or ""
     dd = f'{_num(note.get("before"))}&gt;{_num(note.get("after"))}'
     if mark:
         dd += f' best {_cards_html(note.get("best") or [])}'
     seat, card = _e(note.get("seat", "")), _e(note.get("card", ""))
-    return (f'<span class="played" data-seat="{seat}" data-card="{card}" data-mark="{_e(mark)}">'
-            f'<span class="seatlbl">{seat}</span>{card_html(note.get("card", ""))}{mark_html}</span>'
+    return (f'<span class="played" data-seat="{seat}" data-card="{card}" data-mark="{_e(mark)}" '
+            f'data-player-mark="{_e(own)}"><span class="seatlbl">{seat}</span>{card_html(note.get("card", ""))}'
+            f'{_player_mark(own)}{_engine_mark(mark)}</span>{_player_comment(note.get("player_comment"))}'
             f'<div class="dd">dd {dd}</div>{_sd_line(note)}')
+
+
+def _engine_mark(mark: str) -> str:
+    """The annotator's ? or ?? (docs/annotate.md)."""
+    cls = {"?": "q1", "??": "q2"}.get(mark, "")
+    return f'<span class="mark {cls}" title="{_ENGINE_MARK}">{_e(mark)}</span>' if mark else ""
+
+
+def _player_mark(mark: object) -> str:
+    """A mark the file gave the card (! ? !! ?? !? ?!), in the player's style."""
+    return f'<span class="pmark" title="{_PLAYER_MARK}">{_e(mark)}</span>' if mark else ""
+
+
+def _player_comment(comment: object) -> str:
+    return f'<div class="pc" title="{_PLAYER_COMMENT}">{_e(comment)}</div>' if comment else ""
 
 
 def _sd_line(note: Json) -> str:
@@ -316,9 +353,9 @@ def _unrated_tricks(abn: Json) -> str:
     tricks = (abn.get("play") or {}).get("tricks") or []
     if not tricks:
         return ""
-    rows = [[str(n)] + [card_html(c.get("card", "")) + (f'<span class="mark">{_e(c["mark"])}</span>'
-                                                       if c.get("mark") else "") for c in t]
-            for n, t in enumerate(tricks, 1)]
+    # Unrated, the board's marks and commentary are all the player's.
+    rows = [[str(n)] + [card_html(c.get("card", "")) + _player_mark(c.get("mark")) + _player_comment(c.get("comment"))
+                        for c in t] for n, t in enumerate(tricks, 1)]
     width = max(len(r) for r in rows)
     return "<h3>Play (not rated)</h3>" + _table(["trick"] + [""] * (width - 1),
                                                 [r + [""] * (width - len(r)) for r in rows], left=width)
@@ -389,7 +426,9 @@ def _dot(xy: tuple[float, float], value: int, card: Optional[Json], previous: Op
 # -- decisions -------------------------------------------------------------------------
 
 _OPT_CLASS = ' class="l opt"'
-_DECISION_HEAD = ["option", "E[tricks]", "P(3+)", "P(5)", "P(0)", "points", "net ± CI", "Δ ± CI", "best", "chosen"]
+# The decider's side's figures (docs/rating.md): its tricks, its chance to win the deal (the makers
+# take 3+, the defenders hold them to 2 or fewer), to take all five and none, its points and net.
+_DECISION_HEAD = ["option", "E[tricks]", "P(win)", "P(5)", "P(0)", "points", "net ± CI", "Δ ± CI", "best", "chosen"]
 
 
 def _decisions(decisions: Sequence[Json]) -> str:
@@ -403,10 +442,11 @@ def _decision(d: Json) -> str:
     verdict = (f'<span class="flag">error: loses {_num(d.get("loss"), 3)} net</span>' if d.get("error")
                else '<span class="ok">ok</span>')
     side = "maker" if rating.get("maker") else "defender"
+    figures_for = rating.get("side") or ("makers" if rating.get("maker") else "defenders")
     worlds = f'{_num(rating.get("worlds"))} worlds{" (exact)" if rating.get("exact") else ""}'
     head = (f'<div class="decision" data-decision="{_e(d.get("decision", ""))}"><b>{_e(d.get("decision", ""))}</b> '
             f'by {_e(d.get("seat", ""))} ({side}): chose {card_html(d.get("chosen", ""))} — {verdict} '
-            f'<span class="muted">{worlds}; figures for the makers, objective {_e(rating.get("objective", ""))}'
+            f'<span class="muted">{worlds}; figures for the {_e(figures_for)}, objective {_e(rating.get("objective", ""))}'
             f'</span></div>')
     rows = [_option_row(o, d) for o in rating.get("options") or []]
     body = "".join(rows)
@@ -419,11 +459,12 @@ def _option_row(o: Json, d: Json) -> str:
     chosen = o.get("option") == d.get("chosen")
     classes = " ".join(c for c, on in (("best", o.get("best")), ("chosen", chosen),
                                        ("error", chosen and d.get("error"))) if on)
-    ci = o.get("ci95") or {}
-    cells = [card_html(o.get("option", "")), _num(o.get("mean_tricks")), _pct(o.get("p_make")),
-             _pct(o.get("p_march")), _pct(o.get("p_zero")), _num(o.get("points")),
-             f'{_num(o.get("net"))} ± {_num(ci.get("net"))}',
-             f'{_signed(o.get("delta"))} ± {_num(o.get("delta_ci95"))}',
+    f = o.get("for_decider") or {}
+    ci = f.get("ci95") or {}
+    cells = [card_html(o.get("option", "")), _num(f.get("tricks")), _pct(f.get("p_win")),
+             _pct(f.get("p_all")), _pct(f.get("p_none")), _num(f.get("points")),
+             f'{_num(f.get("net"))} ± {_num(ci.get("net"))}',
+             f'{_signed(f.get("delta"))} ± {_num(f.get("delta_ci95"))}',
              "★ best" if o.get("best") else "", ("◀ chosen" + (' <span class="flag">error</span>'
                                                              if d.get("error") else "")) if chosen else ""]
     tds = "".join(f"<td{_OPT_CLASS if i == 0 else ''}>{c}</td>" for i, c in enumerate(cells))

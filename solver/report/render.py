@@ -3,6 +3,11 @@ the command line decides where the renderables go.
 
 The table diagram puts North at the top, South at the bottom, West on the
 left and East on the right; play goes anticlockwise N → W → S → E.
+
+Every renderable takes ``ascii``: cards as ``QC`` and ``TH`` and the
+symbols of :data:`SYMBOLS` in plain characters, for a terminal that cannot
+show them (the console draws the boxes in ASCII itself once its encoding is
+ASCII).
 """
 
 from __future__ import annotations
@@ -14,16 +19,36 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from altbaumer.errors import CardParseError
 from altbaumer.game.cards import Card, CardSet, Suit, suit_cards
 from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.rules import trick_winner
 from altbaumer.game.seats import Seat, Team
 
-__all__ = ["card_text", "cards_text", "hand_text", "table_diagram", "deal_diagram", "stats_table", "tricks_group", "seat_labels"]
+__all__ = ["SYMBOLS", "symbols", "suit_text", "card_text", "cards_text", "option_text", "hand_text", "table_diagram",
+           "deal_diagram", "stats_table", "tricks_group", "seat_labels"]
+
+# Each symbol of the program's own text, and what stands for it in ASCII.
+_ASCII_SYMBOLS = {"♣": "C", "♠": "S", "♥": "H", "♦": "D", "★": "*", "◆": "#", "·": ".", "—": "-",
+                  "–": "-", "→": "->", "±": "+/-", "Δ": "delta", "×": "x", "≥": ">=", "…": "..."}
+SYMBOLS = "".join(_ASCII_SYMBOLS)
+"""Every non-ASCII character the renderables and the commands print of their own."""
+_TO_ASCII = str.maketrans(_ASCII_SYMBOLS)
 
 _SUIT_STYLE = {Suit.CLUBS: "bold", Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold red"}
 _TREE_STYLE = "bold green"
+
+
+def symbols(text: str, ascii: bool) -> str:
+    """The program's own ``text`` (never the user's) with its symbols in
+    ASCII when ``ascii``: ★ as ``*``, · as ``.``, — as ``-``, ± as ``+/-``."""
+    return text.translate(_TO_ASCII) if ascii else text
+
+
+def suit_text(suit: Suit, ascii: bool = False) -> Text:
+    """A suit's symbol (its letter in ASCII) in the suit's colour."""
+    return Text(suit.letter if ascii else suit.symbol, style=_SUIT_STYLE[suit])
 
 
 def card_text(card: Card, ascii: bool = False) -> Text:
@@ -35,7 +60,17 @@ def card_text(card: Card, ascii: bool = False) -> Text:
 def cards_text(cards: Iterable[Optional[Card]], ascii: bool = False, empty: str = "—") -> Text:
     """Cards in colour; ``None`` (a card a record does not show) as ``-``, as in the file format."""
     parts = [card_text(c, ascii) if c is not None else Text("-", style="dim") for c in cards]
-    return Text(" ").join(parts) if parts else Text(empty, style="dim")
+    return Text(" ").join(parts) if parts else Text(symbols(empty, ascii), style="dim")
+
+
+def option_text(option: str, ascii: bool = False) -> Text:
+    """An option as a rating names it (``accept``, ``QH``, ``KS AD``), its
+    cards in the notation of the diagrams."""
+    try:
+        cards = [Card.parse(word) for word in option.split()]
+    except CardParseError:
+        return Text(option)
+    return cards_text(cards, ascii) if cards else Text(option)
 
 
 def hand_text(hand: CardSet, ascii: bool = False, marked: CardSet = CardSet()) -> Text:
@@ -43,11 +78,10 @@ def hand_text(hand: CardSet, ascii: bool = False, marked: CardSet = CardSet()) -
     ``marked`` are underlined (for example Trees taken at the cut)."""
     lines = []
     for suit in Suit:
-        symbol = suit.letter if ascii else suit.symbol
-        line = Text(f"{symbol} ", style=_SUIT_STYLE[suit])
+        line = Text.assemble(suit_text(suit, ascii), " ")
         held = [c for c in hand if c in suit_cards(suit)]
         if not held:
-            line.append("—", style="dim")
+            line.append(symbols("—", ascii), style="dim")
         for i, card in enumerate(held):
             style = _TREE_STYLE if card.is_tree else ""
             if card in marked:
@@ -80,9 +114,10 @@ def table_diagram(
     return grid
 
 
-def seat_labels(deal: Deal, lone: Optional[Seat] = None) -> dict[Seat, str]:
-    """Each seat's panel title with its roles (dealer, forehand, cutter, alone);
-    ``lone`` overrides the deal's own lone seat (for positions solved apart)."""
+def seat_labels(deal: Deal, lone: Optional[Seat] = None, ascii: bool = False) -> dict[Seat, str]:
+    """Each seat's panel title, in rich markup, with its roles (dealer,
+    forehand, cutter, alone); ``lone`` overrides the deal's own lone seat
+    (for positions solved apart)."""
     lone = deal.lone if lone is None else lone
     labels = {}
     for seat in Seat:
@@ -95,7 +130,7 @@ def seat_labels(deal: Deal, lone: Optional[Seat] = None) -> dict[Seat, str]:
             roles.append("cutter")
         if seat is lone:
             roles.append("alone")
-        labels[seat] = f"[bold]{seat}[/bold]" + (f" · {', '.join(roles)}" if roles else "")
+        labels[seat] = f"[bold]{seat}[/bold]" + (symbols(f" · {', '.join(roles)}", ascii) if roles else "")
     return labels
 
 
@@ -105,7 +140,7 @@ def deal_diagram(deal: Deal, ascii: bool = False) -> RenderableType:
         offer = cards_text(deal.cut_offer, ascii)
         return Panel(Text.assemble("The cut shows ", offer, f"; {deal.cutter} (cutter) decides."))
     hands = {s: _maybe_hand_text(deal.hands[s], ascii, deal.cut_trees) for s in Seat if s is not deal.absent}
-    return table_diagram(hands, seat_labels(deal), _centre(deal, ascii))
+    return table_diagram(hands, seat_labels(deal, ascii=ascii), _centre(deal, ascii))
 
 
 def _maybe_hand_text(hand: Optional[CardSet], ascii: bool, marked: CardSet) -> Text:
@@ -125,13 +160,14 @@ def _centre(deal: Deal, ascii: bool) -> RenderableType:
         rows.add_row("turned", card_text(deal.turned_card, ascii))
     if deal.trump is not None:
         how = "accepted" if deal.accepted else "after refusal"
-        rows.add_row("trump", Text.assemble(Text(deal.trump.symbol if not ascii else deal.trump.letter, style=_SUIT_STYLE[deal.trump]), f" {deal.trump.name.lower()} ({how})"))
+        rows.add_row("trump", Text.assemble(suit_text(deal.trump, ascii), f" {deal.trump.name.lower()} ({how})"))
     if deal.exposed:
         rows.add_row("exposed", cards_text(deal.exposed, ascii))
     if deal.discards:
         rows.add_row("discard", cards_text(deal.discards, ascii))
     if deal.tricks:
-        rows.add_row("tricks", Text(f"N-S {deal.tricks_won[Team.NS]} · E-W {deal.tricks_won[Team.EW]}"))
+        won = f"N-S {deal.tricks_won[Team.NS]} · E-W {deal.tricks_won[Team.EW]}"
+        rows.add_row("tricks", Text(symbols(won, ascii)))
     if deal.phase is not Phase.DONE and deal.to_act is not None:
         rows.add_row("to act", Text(f"{deal.to_act} ({deal.phase.value})"))
     return Panel(rows, border_style="dim", expand=False)
@@ -155,5 +191,6 @@ def tricks_group(deal: Deal, ascii: bool = False) -> RenderableType:
         win = trick_winner(trick.cards, deal.trump)  # type: ignore[arg-type]
         parts = [card_text(c, ascii) for c in trick.cards]
         parts[win].stylize("reverse")
-        lines.append(Text.assemble(f"{number}. {trick.leader} leads: ", Text(" ").join(parts), f"  → {trick.winner}"))
+        lines.append(Text.assemble(f"{number}. {trick.leader} leads: ", Text(" ").join(parts),
+                                   symbols(f"  → {trick.winner}", ascii)))
     return Group(*lines)

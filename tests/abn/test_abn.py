@@ -667,7 +667,7 @@ def test_load_boards_errors_name_the_file(tmp_path):
         load_boards(tmp_path / "missing.abn")
     binary = tmp_path / "binary.abn"
     binary.write_bytes(b"\xff\xfe[Dealer \x81]")
-    with pytest.raises(AbnError, match="not a UTF-8 text file"):
+    with pytest.raises(AbnError, match=r"binary.abn:1: not UTF-8 text \(byte 0xff\)"):
         load_boards(binary)
 
 

@@ -115,9 +115,9 @@ def test_diagram_ascii_and_lone(run):
     assert result.exit_code == 0
     out = result.stdout
     assert "(out of play)" in out and "alone" in out
-    assert "♣" not in out and "♥" not in out
+    assert out.isascii()  # --ascii draws the panels in ASCII too
     for seat in SEATS:
-        assert re.search(rf"─ {seat}\b", out)
+        assert re.search(rf"- {seat}\b", out)
 
 
 def test_line_tricks_follow_the_principal_variation():

@@ -177,3 +177,80 @@ def test_successive_elimination_keeps_the_ratings_of_the_options_it_solves(stage
                 assert mine.net == pytest.approx(theirs.net)
             else:  # dropped early: judged on the first worlds only, and clearly worse
                 assert mine.worlds < 4000 and mine.delta < 0
+
+
+def _views_of_every_decision() -> dict:
+    """A seeded deal's views at each kind of decision: the turn, the discard,
+    forehand's lone choice and the first card."""
+    deal = Deal.from_seed(4)
+    views = {"turn": deal.view(deal.forehand)}
+    deal.apply(deal.legal_actions()[0])
+    views["discard"] = deal.view(deal.forehand)
+    deal.apply(deal.legal_actions()[0])
+    views["alone"] = deal.view(deal.forehand)
+    deal.apply(DeclareAlone(False))
+    deal.apply(DeclareAlone(False))
+    views["play"] = deal.view(deal.to_act)
+    return views
+
+
+VIEWS = _views_of_every_decision()
+
+
+def _interrupt(done: int, total: int) -> None:
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_propagates_from_a_library_call_by_default():
+    """Even after a batch was solved: a caller's loop must stop, not carry on."""
+    with pytest.raises(KeyboardInterrupt):
+        rate_view(VIEWS["turn"], samples=3000, seed=1, exact_limit=0, progress=_interrupt)
+
+
+@pytest.mark.parametrize("kind", ["turn", "discard", "alone", "play"])
+@pytest.mark.parametrize("lands", ["before", "after"])
+def test_a_partial_rating_is_the_rating_of_the_worlds_counted(monkeypatch, kind, lands):
+    """Ctrl-C in the second batch, before its solve or after it (before it is
+    counted): asked for, the partial rating is exactly the rating of the first
+    batch's 500 worlds, whichever rater and wherever the interrupt lands."""
+    import altbaumer.hidden.rating as rating_module
+
+    rater = rating_module._RATERS[kind]
+    real, calls = rater.solve, itertools.count(1)
+
+    def solve(self, worlds, part):
+        interrupt = next(calls) == 2
+        if interrupt and lands == "before":
+            raise KeyboardInterrupt
+        real(self, worlds, part)
+        if interrupt:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(rater, "solve", solve)
+    partial = rate_view(VIEWS[kind], samples=3000, seed=1, exact_limit=0, partial_on_interrupt=True)
+    monkeypatch.setattr(rater, "solve", real)
+    first = rate_view(VIEWS[kind], samples=500, seed=1, exact_limit=0)
+    assert not partial.complete and first.complete and partial.worlds == 500
+    assert {**partial.to_dict(), "complete": True} == first.to_dict()
+
+
+def test_the_deciders_figures_mirror_the_makers_for_a_defender():
+    deal = _late_position(9, tricks=2)
+    while deal.to_act.team is deal.makers:
+        deal.apply(deal.legal_actions()[0])
+    rating = rate_view(deal.view(deal.to_act), samples=400, seed=3, exact_limit=0)
+    assert rating.side == "defenders" and rating.to_dict()["side"] == "defenders"
+    for o in rating.options:
+        mine = rating.for_decider(o.option)
+        assert mine.tricks == pytest.approx(5 - o.mean_tricks)
+        assert mine.p_win == pytest.approx(1 - o.p_make)  # the makers held to 2 or fewer
+        assert (mine.p_all, mine.p_none) == (o.p_zero, o.p_march)
+        assert mine.net == -o.net and mine.points == pytest.approx(o.points - o.net)
+        assert mine.delta <= 0 and mine.delta == -rating.loss(o.option)
+        assert mine.ci95["points"] > 0 or mine.points in (0.0, 1.0, 2.0)
+    assert rating.for_decider(rating.best.option).delta == 0
+    assert rating.to_dict()["options"][0]["for_decider"]["net"] == -rating.options[0].net
+    maker = rate_view(VIEWS["alone"], samples=200, seed=3, exact_limit=0)
+    figures = maker.for_decider("together")
+    assert maker.side == "makers" and (figures.p_win, figures.net) == (maker.option("together").p_make,
+                                                                        maker.option("together").net)

@@ -103,6 +103,15 @@ def test_a_decision_is_an_error_only_beyond_its_interval():
     assert wrong.comment() == "rate net -0.30±0.10 best a"
 
 
+def test_a_defenders_loss_is_written_below_zero_as_a_makers_is():
+    """A defender minimises the makers' net: an option that gives the makers
+    0.30 more is the defender's loss (the sd comment of a defender's card)."""
+    rating = _rating([0.0, 0.05, 0.30], [0.0, 0.08, 0.10], maker=False)
+    wrong = DecisionNote("turn", "Turn", Seat.N, "c", rating)
+    assert wrong.error and wrong.loss == pytest.approx(0.30)
+    assert wrong.comment() == "rate net -0.30±0.10 best a"
+
+
 def test_decisions_are_rated_from_the_deciders_knowledge():
     board = load_boards("examples/refusal.abn")[0]
     notes = annotate_board(board, samples=300, seed=1)
@@ -138,3 +147,15 @@ def test_cli_json_has_every_figure(run, tmp_path):
         assert key in card
     assert data["players"] and data["matches"]
     assert report([], [])["total"]["boards"] == 0
+
+
+def test_cli_an_empty_file_is_bad_input(run, tmp_path):
+    empty = tmp_path / "empty.abn"
+    empty.write_text("\n", encoding="utf-8")
+    alone = run("annotate", str(empty), "--no-progress")
+    assert alone.exit_code == 2 and alone.stdout == ""
+    assert alone.stderr.splitlines() == [f"altbaumer: error: {empty}: no boards in the file"]
+    beside = run("annotate", str(empty), "examples/refusal.abn", "--no-decisions", "--json")
+    assert beside.exit_code == 2  # the other file's board is still annotated, the empty one reported
+    assert json.loads(beside.stdout)["total"]["boards"] == 1
+    assert beside.stderr.splitlines() == [f"altbaumer: error: {empty}: no boards in the file"]

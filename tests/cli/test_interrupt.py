@@ -1,0 +1,170 @@
+"""Ctrl-C: every long command shows what it has, labelled partial, and exits
+130, wherever the interrupt lands (cli/interrupt.py, the group in cli/app.py).
+
+The interrupt is injected as a KeyboardInterrupt raised by the n-th call of
+a function the command reaches: the solver's batch call, the statistics of a
+rating, the printing of a board, a board's annotation, a range of matches.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import click
+import pytest
+
+from altbaumer.dd.solver import Solver
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def interrupt_on(monkeypatch, owner, name: str, call: int = 1) -> None:
+    """Make the ``call``-th call of ``owner.name`` raise KeyboardInterrupt (Ctrl-C landing there)."""
+    real, calls = getattr(owner, name), itertools.count(1)
+
+    def interrupted(*args, **kwargs):
+        if next(calls) == call:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, interrupted)
+
+
+def assert_interrupted(result) -> None:
+    assert result.exit_code == 130, result.output
+    assert result.stderr.strip().endswith("altbaumer: interrupted") and "Traceback" not in result.output
+
+
+@pytest.fixture
+def two_decisions(tmp_path) -> Path:
+    """A file with a card to play (300 worlds, one batch), a finished board,
+    and a discard (sampled: two batches with --samples 600)."""
+    path = tmp_path / "boards.abn"
+    path.write_text("\n".join((EXAMPLES / name).read_text(encoding="utf-8")
+                              for name in ("mid-trick.abn", "refusal.abn", "forehand-view.abn")), encoding="utf-8")
+    return path
+
+
+# -- rate --------------------------------------------------------------------------------
+
+def _rate_in_the_library(monkeypatch, name: str, call: int) -> None:
+    import altbaumer.hidden.rating as rating
+
+    interrupt_on(monkeypatch, rating, name, call)
+
+
+def _rate_in_the_command(monkeypatch, name: str, call: int) -> None:
+    import altbaumer.cli.rate as command
+
+    interrupt_on(monkeypatch, command, name, call)
+
+
+RATE_LANDINGS = {
+    # where: (inject, its call, boards rated in full before it, a partial rating shown)
+    "the second batch of the discard": (lambda mp: interrupt_on(mp, Solver, "solve_batch", 2), 1, True),
+    "the first batch of the discard": (lambda mp: interrupt_on(mp, Solver, "solve_batch", 1), 1, False),
+    "the first board's card play": (lambda mp: interrupt_on(mp, Solver, "solve_batch_moves", 1), 0, False),
+    "the statistics of the second rating": (lambda mp: _rate_in_the_library(mp, "_rate_options", 2), 1, False),
+    "the printing of the second rating": (lambda mp: _rate_in_the_command(mp, "_show", 2), 1, False),
+}
+
+
+@pytest.mark.parametrize("where", sorted(RATE_LANDINGS))
+def test_rate_shows_what_it_has_and_exits_130(run, monkeypatch, two_decisions, where):
+    inject, rated, partial_rating = RATE_LANDINGS[where]
+    inject(monkeypatch)
+    result = run("rate", str(two_decisions), "--samples", "600", "--no-progress")
+    assert_interrupted(result)
+    assert f"interrupted: partial result, {rated} of 2 boards rated in full" in result.stdout
+    assert ("partial result over the worlds solved so far" in result.stdout) == partial_rating
+    assert ("decides the card to play" in result.stdout) == (rated > 0)
+
+
+def test_rate_json_on_ctrl_c_holds_the_boards_done_and_says_it_is_partial(run, monkeypatch, two_decisions):
+    interrupt_on(monkeypatch, Solver, "solve_batch", 2)
+    result = run("rate", str(two_decisions), "--samples", "600", "--json")
+    assert_interrupted(result)
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and [b["complete"] for b in data["boards"]] == [True, False]
+    assert data["boards"][1]["worlds"] == 500 and [s["board"] for s in data["skipped"]] == ["refusal"]
+
+
+def test_rate_json_says_complete_when_it_is(run, two_decisions):
+    result = run("rate", str(two_decisions), "--samples", "200", "--json")
+    assert result.exit_code == 0 and json.loads(result.stdout)["complete"] is True
+
+
+# -- the other commands -------------------------------------------------------------------
+
+def test_annotate_shows_the_boards_done_and_writes_no_file(run, monkeypatch, tmp_path):
+    import altbaumer.cli.annotate as command
+
+    interrupt_on(monkeypatch, command, "annotate_board", 3)
+    out = tmp_path / "out.abn"
+    result = run("annotate", str(EXAMPLES / "match.abn"), "--no-decisions", "--no-progress", "-o", str(out))
+    assert_interrupted(result)
+    assert "2 boards annotated" in result.stdout and "2 of 10 boards annotated; nothing written" in result.stdout
+    assert not out.exists()
+    interrupt_on(monkeypatch, command, "annotate_board", 2)
+    data = json.loads(run("annotate", str(EXAMPLES / "match.abn"), "--no-decisions", "--json").stdout)
+    assert data["complete"] is False and data["total"]["boards"] == 1
+
+
+def test_simulate_reports_the_matches_played(run, monkeypatch, tmp_path):
+    import altbaumer.play.simulate as simulation
+
+    interrupt_on(monkeypatch, simulation, "_simulate_range", 3)
+    record = tmp_path / "games.abn"
+    result = run("simulate", "-n", "4", "--processes", "1", "--no-progress", "--record", str(record))
+    assert_interrupted(result)
+    assert "2 matches" in result.stdout and "2 matches of 4 played" in result.stdout
+    assert "nothing recorded" in result.stderr and not record.exists()
+    interrupt_on(monkeypatch, simulation, "_simulate_range", 2)
+    data = json.loads(run("simulate", "-n", "4", "--processes", "1", "--json").stdout)
+    assert data["complete"] is False and data["matches"] == 1
+
+
+def test_simulate_without_a_finished_match_exits_130(run, monkeypatch):
+    import altbaumer.play.simulate as simulation
+
+    interrupt_on(monkeypatch, simulation, "_simulate_range", 1)
+    assert_interrupted(run("simulate", "-n", "2", "--processes", "1"))
+
+
+def test_table_and_solve_show_the_boards_done(run, monkeypatch, tmp_path):
+    import altbaumer.cli.table as command
+
+    two = tmp_path / "two.abn"
+    two.write_text((EXAMPLES / "refusal.abn").read_text(encoding="utf-8") + "\n"
+                   + (EXAMPLES / "cut.abn").read_text(encoding="utf-8"), encoding="utf-8")
+    interrupt_on(monkeypatch, command, "perfect_information_table", 2)
+    result = run("table", str(two), "--json")
+    assert_interrupted(result)
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and [b["board"] for b in data["boards"]] == ["refusal"]
+    interrupt_on(monkeypatch, Solver, "solve", 2)
+    result = run("solve", str(two))
+    assert_interrupted(result)
+    assert "1 of 2 boards solved" in result.stdout
+
+
+def test_bench_shows_the_rows_measured(run, monkeypatch):
+    import altbaumer.dd.bench as bench
+
+    monkeypatch.setattr(bench, "_warm_up", lambda seed, tt_mib: None)
+    interrupt_on(monkeypatch, bench, "_batch_row", 2)
+    result = run("bench", "--seconds", "0.01", "--no-dds", "--no-reference", "--threads", "1", "--json")
+    assert_interrupted(result)
+    data = json.loads(result.stdout)
+    assert data["complete"] is False and len(data["rows"]) == 1
+    with pytest.raises(KeyboardInterrupt):  # the library asked for no partial result
+        interrupt_on(monkeypatch, bench, "_batch_row", 1)
+        bench.run_benchmark(seconds=0.01, threads=1, dds=False, reference=False)
+
+
+def test_ctrl_c_while_the_command_line_is_parsed_exits_130(run, monkeypatch):
+    """Not click's "Aborted!" and exit 1."""
+    interrupt_on(monkeypatch, click.Group, "parse_args")
+    assert_interrupted(run("deal", "--seed", "1"))
