@@ -39,11 +39,12 @@ from altbaumer.game.cards import CardSet
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse
 from altbaumer.errors import AltbaumerError
 from altbaumer.hidden.knowledge import InfoSet
-from altbaumer.hidden.making import deal_points, discard_options, fold_lines, line_rows, net_points, turn_outcomes
-from altbaumer.dd.rows import NO_LONE, encode_rows
+from altbaumer.hidden.making import deal_points
 from altbaumer.dd.solver import Solver, using_solver
-from altbaumer.game.seats import Seat, Team
+from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
+from altbaumer.hidden.lines import objective_values, partner_decides
+from altbaumer.hidden.raters import RATERS, Rater, discard_size
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
 __all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "rate_view", "option_name",
@@ -64,8 +65,6 @@ their making, and what the rater keeps of each world until it folds the lines
 (measured as resident memory from 20,000 to 100,000 worlds, and a fifth added)."""
 FOUR_CARD_DISCARD_BYTES = 6_200  # 126 discards of three lines each, and each discard as a mask
 _FIRST_CHUNKS = (500, 1_500)  # smaller first batches when pruning, so clear losers stop early
-_PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
-_PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
 _ELIMINATE_UNTIL = 4_000  # later rounds find little more to drop and cost Python time
 
 Progress = Callable[[int, int], None]
@@ -220,7 +219,7 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     info = InfoSet.from_view(view)
     worlds = worlds_for(info, exact_limit, samples, seed, world_bytes(view))
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
-        rater = _RATERS[decision](view, objective, batch_solver, prune and not worlds.exact)
+        rater = RATERS[decision](view, objective, batch_solver, prune and not worlds.exact)
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, tricks = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
@@ -232,15 +231,10 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
 def world_bytes(view: SeatView) -> int:
     """The memory per world that rating ``view``'s decision takes (:data:`WORLD_BYTES`)."""
     decision = DECISIONS[view.phase]
-    return FOUR_CARD_DISCARD_BYTES if decision == "discard" and _discard_size(view) == 4 else WORLD_BYTES[decision]
+    return FOUR_CARD_DISCARD_BYTES if decision == "discard" and discard_size(view) == 4 else WORLD_BYTES[decision]
 
 
-def _discard_size(view: SeatView) -> int:
-    """Forehand discards as many cards as it took: four in the compulsory case, else one."""
-    return 4 if len(view.taken) == 4 else 1
-
-
-def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress], partial: bool) -> int:
+def _solve_chunks(rater: "Rater", worlds: Worlds, progress: Optional[Progress], partial: bool) -> int:
     done = 0
     sizes = iter(_FIRST_CHUNKS if rater.prune else ())
     try:
@@ -258,17 +252,6 @@ def _solve_chunks(rater: "_Rater", worlds: Worlds, progress: Optional[Progress],
     return done
 
 
-# -- statistics ------------------------------------------------------------------------
-
-
-def _objective(tricks: np.ndarray, objective: str) -> np.ndarray:
-    if objective == "make":
-        return (tricks >= 3).astype(np.float64)
-    if objective == "march":
-        return (tricks == 5).astype(np.float64)
-    return net_points(tricks).astype(np.float64)
-
-
 def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
     mean = float(values.mean())
     if exact or len(values) < 2:
@@ -283,7 +266,7 @@ def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: 
     one for the decider's side, among the options solved in every world."""
     solved = tricks >= 0
     safe = np.maximum(tricks, 0)
-    goal = _objective(safe, objective)
+    goal = objective_values(safe, objective)
     means = np.array([goal[solved[:, j], j].mean() for j in range(len(labels))])
     complete = np.asarray(solved.all(axis=0))
     candidates = np.where(complete, means, -np.inf if maker else np.inf)
@@ -306,334 +289,6 @@ def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: 
                                   means_of["p_zero"], means_of["points"], means_of["net"],
                                   {k: v[1] for k, v in values.items()}, delta, delta_ci, j == best, int(rows.sum())))
     return tuple(rated)
-
-
-def _choose(values: np.ndarray, objective: str, groups: Optional[np.ndarray] = None) -> np.ndarray:
-    """Per world, the column of ``values`` (makers' tricks, worlds × options)
-    a maker picks: the best mean objective over the worlds of its group (all
-    worlds when ``groups`` is None). Ties go to the lower column."""
-    goal = _objective(np.maximum(values, 0), objective)
-    goal[values < 0] = -np.inf  # a line dropped by the elimination is never chosen
-    if groups is None:
-        return np.full(len(values), int(np.argmax(goal.mean(axis=0))), dtype=np.intp)
-    size = int(groups.max()) + 1
-    sums = np.stack([np.bincount(groups, weights=goal[:, j], minlength=size) for j in range(goal.shape[1])], axis=1)
-    return np.argmax(sums, axis=1)[groups]
-
-
-def partner_groups(partner_hands: np.ndarray) -> np.ndarray:
-    """Group labels of the worlds by the partner's hand: the worlds the
-    partner cannot tell apart (among those rated)."""
-    return np.unique(partner_hands, return_inverse=True)[1].reshape(-1)
-
-
-def partner_decides(together: np.ndarray, alone: np.ndarray, groups: np.ndarray, objective: str) -> np.ndarray:
-    """The makers' tricks when forehand's partner chooses between playing
-    together and alone, per group of worlds where the partner holds the same
-    hand (``groups``, from :func:`partner_groups`)."""
-    both = np.stack([together, alone], axis=1)
-    return both[np.arange(len(both)), _choose(both, objective, groups)]
-
-
-def lone_stage(lines: np.ndarray, groups: np.ndarray, objective: str) -> np.ndarray:
-    """``lines`` (worlds × 3: together, forehand alone, partner alone): the
-    tricks when forehand first decides, over all these worlds, whether to
-    play alone, and if not the partner decides (:func:`partner_decides`)."""
-    passed = partner_decides(lines[:, 0], lines[:, 2], groups, objective)
-    both = np.stack([passed, lines[:, 1]], axis=1)
-    return both[np.arange(len(both)), _choose(both, objective)]
-
-
-def forehand_line(tricks: np.ndarray, partner_hands: np.ndarray, objective: str,
-                  allowed: Optional[np.ndarray] = None) -> np.ndarray:
-    """``tricks`` (worlds × discards × 3) over worlds forehand cannot tell
-    apart: the tricks when forehand picks the best discard (among the
-    ``allowed`` ones), knowing the lone decisions that follow."""
-    columns = range(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
-    groups = partner_groups(partner_hands)
-    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in columns], axis=1)
-    return staged[np.arange(len(staged)), _choose(staged, objective)]
-
-
-def _eliminated(goal: np.ndarray, reference: np.ndarray) -> bool:
-    """Successive elimination: an option whose objective trails the
-    reference's on the same worlds by more than ``_PRUNE_Z`` standard errors."""
-    diff = goal - reference
-    spread = diff.std(ddof=1) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
-    return bool(diff.mean() + _PRUNE_Z * spread < 0)
-
-
-def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: str, discards: bool = True,
-                keep: Optional[np.ndarray] = None) -> np.ndarray:
-    """From the lines solved so far (worlds × options × 3; -1 for lines no
-    longer solved) and the lines still ``keep`` (options × 2: together,
-    forehand alone): the lines still worth solving. A discard is dropped
-    (both lines) when its value after the lone decisions trails the best
-    discard's, and forehand's lone line when it trails passing, by more than
-    4 standard errors on the same worlds. With ``discards`` false only lone
-    lines are dropped. Once dropped, a line stays dropped."""
-    m = tricks.shape[1]
-    keep = np.ones((m, 2), dtype=bool) if keep is None else keep.copy()
-    alive = np.flatnonzero(keep[:, 0])
-    groups = partner_groups(partner_hands)
-    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in alive], axis=1)
-    goal = _objective(staged, objective)
-    best = int(np.argmax(goal.mean(axis=0)))
-    for i, j in enumerate(alive):
-        if discards and i != best and _eliminated(goal[:, i], goal[:, best]):
-            keep[j] = False
-    for j in np.flatnonzero(keep[:, 1]):
-        passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, objective)
-        if _eliminated(_objective(tricks[:, j, 1], objective), _objective(passed, objective)):
-            keep[j, 1] = False
-    return keep
-
-
-# -- the raters ------------------------------------------------------------------------
-
-
-class _Rater:
-    """Solves one decision's lines world chunk by world chunk, then folds
-    them into makers' final tricks per world and option."""
-
-    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
-        self.view = view
-        self.objective = objective
-        self.solver = solver
-        self.prune = prune  # successive elimination: sampled runs only
-        self.forehand = view.forehand
-        self.partner = view.forehand.partner
-        self.parts: list[Any] = []
-
-    def solve(self, worlds: Worlds, part: slice) -> None:
-        raise NotImplementedError
-
-    def eliminate(self, worlds: Worlds, done: int) -> None:
-        """Stop solving lines that clearly trail on the ``done`` worlds solved
-        so far (only lines inside an option, unless the rater says otherwise)."""
-
-    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        """The option labels and the makers' tricks of the first ``done``
-        worlds (worlds × options). Only those: Ctrl-C between a chunk's solve
-        and its count leaves a chunk solved, in part or whole, but not counted."""
-        raise NotImplementedError
-
-
-class _TurnRater(_Rater):
-    """Accept or refuse (forehand, trump phase): every discard and lone line
-    of both branches, grouped by the public outcome of the turn (forehand
-    picks its discard per group). After the first chunk, lines that clearly
-    trail in a group are no longer solved (docs/rating.md, successive
-    elimination); the reported options, accept and refuse, are never dropped."""
-
-    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
-        super().__init__(view, objective, solver, prune)
-        self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
-        self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
-        self.alone_trails: set[int] = set()  # refusal: discards after which forehand alone clearly trails
-
-    def solve(self, worlds: Worlds, part: slice) -> None:
-        hands, stock = worlds.hands[part], worlds.stock[part]
-        fh = int(self.forehand)
-        rows, plans = [], []
-        for accept in (True, False):
-            out = turn_outcomes(stock, accept)
-            keys, inverse = np.unique(np.stack([out.taken, out.exposed], axis=1), axis=0, return_inverse=True)
-            for g, (taken, exposed) in enumerate(keys.tolist()):
-                index = np.flatnonzero(inverse.reshape(-1) == g)
-                key = (accept, taken, exposed)
-                enlarged = hands[index, fh] | taken
-                discards = discard_options(enlarged, 4 if out.compulsory[index[0]] else 1)
-                group_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
-                                             discards, self._keep(key, discards[0]))
-                rows.append(group_rows)
-                plans.append((key, index + part.start, mask, discards.shape))
-        solved = self.solver.solve_batch(np.concatenate(rows))
-        at = 0
-        for (key, index, mask, (k, m)), group_rows in zip(plans, rows):
-            tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
-            at += len(group_rows)
-            self.groups.setdefault(key, []).append((index, tricks))
-
-    def eliminate(self, worlds: Worlds, done: int) -> None:
-        for key, pieces in self.groups.items():
-            index = np.concatenate([p[0] for p in pieces])
-            if len(index) >= _PRUNE_MIN:
-                tricks = np.concatenate([p[1] for p in pieces])
-                self.keep[key] = prune_lines(tricks, worlds.hands[index, self.partner], self.objective,
-                                             keep=self.keep.get(key))
-        self._prune_refused_alone(worlds)
-
-    def _discard_kind(self, option: int) -> int:
-        """A discard option by what it throws: one of forehand's own cards (its
-        mask), or 0 for the card taken from the stock (which differs by outcome)."""
-        own = self.view.hand.mask
-        return option if option & own else 0
-
-    def _prune_refused_alone(self, worlds: Worlds) -> None:
-        """After a refusal the outcome groups are many and small, so forehand's
-        lone lines are judged over all of them together, per kind of discard:
-        dropped only where playing alone trails passing in every group's
-        worlds by more than 4 standard errors pooled."""
-        diffs: dict[int, list[np.ndarray]] = {}
-        for (accept, taken, _), pieces in self.groups.items():
-            tricks = np.concatenate([p[1] for p in pieces])
-            if accept or tricks.shape[1] != 6:
-                continue
-            index = np.concatenate([p[0] for p in pieces])
-            options = discard_options(np.array([self.view.hand.mask | taken]), 1)[0]
-            groups = partner_groups(worlds.hands[index, self.partner])
-            for j, option in enumerate(options.tolist()):
-                kind = self._discard_kind(option)
-                solved = (tricks[:, j, 0] >= 0) & (tricks[:, j, 1] >= 0)
-                if kind in self.alone_trails or not solved.any():
-                    continue
-                passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, self.objective)
-                gap = _objective(tricks[:, j, 1], self.objective) - _objective(np.maximum(passed, 0), self.objective)
-                diffs.setdefault(kind, []).append(gap[solved])
-        for kind, gaps in diffs.items():
-            pooled = np.concatenate(gaps)
-            if len(pooled) >= _PRUNE_MIN and _eliminated(pooled, np.zeros(len(pooled))):
-                self.alone_trails.add(kind)
-
-    def _keep(self, key: tuple[bool, int, int], options: np.ndarray) -> Optional[np.ndarray]:
-        keep = self.keep.get(key)
-        if key[0] or not self.alone_trails or len(options) != 6:
-            return keep
-        keep = np.ones((6, 2), dtype=bool) if keep is None else keep.copy()
-        for j, option in enumerate(options.tolist()):
-            if self._discard_kind(option) in self.alone_trails:
-                keep[j, 1] = False
-        return keep
-
-    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        values = np.full((done, 2), -1, dtype=np.int8)
-        for (accept, taken, exposed), pieces in self.groups.items():
-            index = np.concatenate([p[0] for p in pieces])
-            counted = index < done
-            if not counted.any():
-                continue
-            index, tricks = index[counted], np.concatenate([p[1] for p in pieces])[counted]
-            keep = self.keep.get((accept, taken, exposed))
-            allowed = None if keep is None else keep[:, 0]
-            # After a refusal forehand sees which stock cards turned up: it picks
-            # its discard within each group of worlds with the same public outcome.
-            values[index, 0 if accept else 1] = forehand_line(tricks, worlds.hands[index, self.partner],
-                                                              self.objective, allowed)
-        return ["accept", "refuse"], values
-
-
-class _DiscardRater(_Rater):
-    """Forehand's discard: each option, with the lone decisions that follow."""
-
-    keep: Optional[np.ndarray] = None
-    solved_until: Optional[np.ndarray] = None  # per discard: the worlds solved before it was dropped
-
-    def solve(self, worlds: Worlds, part: slice) -> None:
-        hands = worlds.hands[part]
-        enlarged = hands[:, int(self.forehand)]
-        discards = discard_options(enlarged, _discard_size(self.view))
-        trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
-        rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
-        tricks = fold_lines(self.solver.solve_batch(rows), mask, *discards.shape)
-        self.parts.append((tricks, discards))
-
-    def eliminate(self, worlds: Worlds, done: int) -> None:
-        tricks = np.concatenate([p[0] for p in self.parts])
-        if tricks.shape[1] != 6 or done < _PRUNE_MIN:
-            return
-        # A discard that clearly trails keeps the statistics of the worlds solved until then.
-        self.keep = prune_lines(tricks, worlds.hands[:done, self.partner], self.objective, keep=self.keep)
-        if self.solved_until is None:
-            self.solved_until = np.full(tricks.shape[1], len(worlds))
-        newly = ~self.keep[:, 0] & (self.solved_until == len(worlds))
-        self.solved_until[newly] = done
-
-    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        tricks = np.concatenate([p[0] for p in self.parts])[:done]
-        partner_hands = worlds.hands[:done, self.partner]
-        until = np.full(tricks.shape[1], done) if self.solved_until is None else np.minimum(self.solved_until, done)
-        staged = np.full(tricks.shape[:2], -1, dtype=np.int8)
-        for j in range(tricks.shape[1]):
-            # A discard dropped early is judged on the worlds solved until then:
-            # its missing lines must not sway the partner's choices elsewhere.
-            rows = slice(0, int(until[j]))
-            staged[rows, j] = lone_stage(tricks[rows, j], partner_groups(partner_hands[rows]), self.objective)
-        labels = [CardSet(int(mask)).ascii() for mask in self.parts[0][1][0]]
-        return labels, staged
-
-
-class _AloneRater(_Rater):
-    """Lone play: forehand (the partner decides next if forehand passes), or
-    the partner after forehand passed. Sampled runs stop solving the decider's
-    lone line once it clearly trails playing together; it keeps the
-    statistics of the worlds solved until then."""
-
-    alone_until: Optional[int] = None
-
-    @property
-    def _alone(self) -> int:
-        """The column of the decider's lone line: 1 forehand, 2 the partner."""
-        return 1 if self.view.seat is self.forehand else 2
-
-    def solve(self, worlds: Worlds, part: slice) -> None:
-        hands = worlds.hands[part]
-        enlarged = hands[:, int(self.forehand)]
-        no_discard = np.zeros((len(hands), 1), dtype=np.int64)  # the discard is made: one "option", nothing more
-        trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
-        # Once forehand has passed, forehand's lone line is not needed.
-        keep = np.array([[True, self._alone == 1, True]])
-        if self.alone_until is not None:
-            keep[0, self._alone] = False
-        rows, mask = line_rows(hands, trump, self.forehand, enlarged, no_discard, keep)
-        lines = fold_lines(self.solver.solve_batch(rows), mask, len(hands), 1)
-        self.parts.append(lines[:, 0, :])
-
-    def eliminate(self, worlds: Worlds, done: int) -> None:
-        if self.alone_until is not None or done < _PRUNE_MIN:
-            return
-        values = self._options(worlds, done)
-        goal = _objective(values, self.objective)
-        if _eliminated(goal[:, 1], goal[:, 0]):
-            self.alone_until = done
-
-    def _options(self, worlds: Worlds, done: int) -> np.ndarray:
-        lines = np.concatenate(self.parts)[:done]
-        if self.view.seat is self.forehand:
-            groups = partner_groups(worlds.hands[:done, self.partner])
-            together = partner_decides(lines[:, 0], lines[:, 2], groups, self.objective)
-        else:
-            together = lines[:, 0]
-        return np.stack([together, lines[:, self._alone]], axis=1)
-
-    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        values = self._options(worlds, done)
-        if self.alone_until is not None:
-            values[self.alone_until :, 1] = -1
-        return ["together", "alone"], values
-
-
-class _PlayRater(_Rater):
-    """A card to play: each legal card, double dummy afterwards in every world."""
-
-    def solve(self, worlds: Worlds, part: slice) -> None:
-        view = self.view
-        hands = worlds.hands[part]
-        rows = encode_rows(hands, int(view.trump), int(view.trick_leader),  # type: ignore[arg-type]
-                           NO_LONE if view.lone is None else int(view.lone), int(view.forehand.team))
-        self.parts.append(self.solver.solve_batch_moves(rows, view.trick_cards))
-
-    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        values = np.concatenate(self.parts)[:done]
-        cards = sorted((action.card for action in self.view.legal), key=lambda c: c.index)
-        makers = self.view.forehand.team
-        taken = self.view.tricks_won[0 if makers is Team.NS else 1]
-        return [c.ascii() for c in cards], values[:, [c.index for c in cards]].astype(np.int8) + taken
-
-
-_RATERS: dict[str, type[_Rater]] = {
-    "turn": _TurnRater, "discard": _DiscardRater, "alone": _AloneRater, "play": _PlayRater,
-}
 
 
 def partner_view(view: SeatView) -> SeatView:

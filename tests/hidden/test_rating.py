@@ -213,9 +213,9 @@ def test_a_partial_rating_is_the_rating_of_the_worlds_counted(monkeypatch, kind,
     """Ctrl-C in the second batch, before its solve or after it (before it is
     counted): asked for, the partial rating is exactly the rating of the first
     batch's 500 worlds, whichever rater and wherever the interrupt lands."""
-    import altbaumer.hidden.rating as rating_module
+    import altbaumer.hidden.raters as raters_module
 
-    rater = rating_module._RATERS[kind]
+    rater = raters_module.RATERS[kind]
     real, calls = rater.solve, itertools.count(1)
 
     def solve(self, worlds, part):

@@ -1,0 +1,276 @@
+"""The raters: one per kind of decision (accept or refuse, the discard, lone
+play, a card), each solving its options' lines world chunk by world chunk
+through the batch solver and folding them into makers' final tricks per
+world and option (docs/rating.md). :func:`altbaumer.hidden.rating.rate_view`
+drives them.
+
+>>> sorted(RATERS)
+['alone', 'discard', 'play', 'turn']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy as np
+
+from altbaumer.game.cards import CardSet
+from altbaumer.hidden.making import discard_options, fold_lines, line_rows, turn_outcomes
+from altbaumer.dd.rows import NO_LONE, encode_rows
+from altbaumer.dd.solver import Solver
+from altbaumer.game.seats import Team
+from altbaumer.game.view import SeatView
+from altbaumer.hidden.lines import (PRUNE_MIN, forehand_line, lone_stage, objective_values, partner_decides,
+                                    partner_groups, prune_lines, trails_clearly)
+from altbaumer.hidden.worlds import Worlds
+
+__all__ = ["Rater", "RATERS", "discard_size"]
+
+
+def discard_size(view: SeatView) -> int:
+    """Forehand discards as many cards as it took: four in the compulsory case, else one."""
+    return 4 if len(view.taken) == 4 else 1
+
+
+class Rater:
+    """Solves one decision's lines world chunk by world chunk, then folds
+    them into makers' final tricks per world and option."""
+
+    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
+        self.view = view
+        self.objective = objective
+        self.solver = solver
+        self.prune = prune  # successive elimination: sampled runs only
+        self.forehand = view.forehand
+        self.partner = view.forehand.partner
+        self.parts: list[Any] = []
+
+    def solve(self, worlds: Worlds, part: slice) -> None:
+        raise NotImplementedError
+
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        """Stop solving lines that clearly trail on the ``done`` worlds solved
+        so far (only lines inside an option, unless the rater says otherwise)."""
+
+    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        """The option labels and the makers' tricks of the first ``done``
+        worlds (worlds × options). Only those: Ctrl-C between a chunk's solve
+        and its count leaves a chunk solved, in part or whole, but not counted."""
+        raise NotImplementedError
+
+
+class _TurnRater(Rater):
+    """Accept or refuse (forehand, trump phase): every discard and lone line
+    of both branches, grouped by the public outcome of the turn (forehand
+    picks its discard per group). After the first chunk, lines that clearly
+    trail in a group are no longer solved (docs/rating.md, successive
+    elimination); the reported options, accept and refuse, are never dropped."""
+
+    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
+        super().__init__(view, objective, solver, prune)
+        self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
+        self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
+        self.alone_trails: set[int] = set()  # refusal: discards after which forehand alone clearly trails
+
+    def solve(self, worlds: Worlds, part: slice) -> None:
+        hands, stock = worlds.hands[part], worlds.stock[part]
+        fh = int(self.forehand)
+        rows, plans = [], []
+        for accept in (True, False):
+            out = turn_outcomes(stock, accept)
+            keys, inverse = np.unique(np.stack([out.taken, out.exposed], axis=1), axis=0, return_inverse=True)
+            for g, (taken, exposed) in enumerate(keys.tolist()):
+                index = np.flatnonzero(inverse.reshape(-1) == g)
+                key = (accept, taken, exposed)
+                enlarged = hands[index, fh] | taken
+                discards = discard_options(enlarged, 4 if out.compulsory[index[0]] else 1)
+                group_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
+                                             discards, self._keep(key, discards[0]))
+                rows.append(group_rows)
+                plans.append((key, index + part.start, mask, discards.shape))
+        solved = self.solver.solve_batch(np.concatenate(rows))
+        at = 0
+        for (key, index, mask, (k, m)), group_rows in zip(plans, rows):
+            tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
+            at += len(group_rows)
+            self.groups.setdefault(key, []).append((index, tricks))
+
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        for key, pieces in self.groups.items():
+            index = np.concatenate([p[0] for p in pieces])
+            if len(index) >= PRUNE_MIN:
+                tricks = np.concatenate([p[1] for p in pieces])
+                self.keep[key] = prune_lines(tricks, worlds.hands[index, self.partner], self.objective,
+                                             keep=self.keep.get(key))
+        self._prune_refused_alone(worlds)
+
+    def _discard_kind(self, option: int) -> int:
+        """A discard option by what it throws: one of forehand's own cards (its
+        mask), or 0 for the card taken from the stock (which differs by outcome)."""
+        own = self.view.hand.mask
+        return option if option & own else 0
+
+    def _prune_refused_alone(self, worlds: Worlds) -> None:
+        """After a refusal the outcome groups are many and small, so forehand's
+        lone lines are judged over all of them together, per kind of discard:
+        dropped only where playing alone trails passing in every group's
+        worlds by more than 4 standard errors pooled."""
+        diffs: dict[int, list[np.ndarray]] = {}
+        for (accept, taken, _), pieces in self.groups.items():
+            tricks = np.concatenate([p[1] for p in pieces])
+            if accept or tricks.shape[1] != 6:
+                continue
+            index = np.concatenate([p[0] for p in pieces])
+            options = discard_options(np.array([self.view.hand.mask | taken]), 1)[0]
+            groups = partner_groups(worlds.hands[index, self.partner])
+            for j, option in enumerate(options.tolist()):
+                kind = self._discard_kind(option)
+                solved = (tricks[:, j, 0] >= 0) & (tricks[:, j, 1] >= 0)
+                if kind in self.alone_trails or not solved.any():
+                    continue
+                passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, self.objective)
+                gap = objective_values(tricks[:, j, 1], self.objective) - objective_values(np.maximum(passed, 0), self.objective)
+                diffs.setdefault(kind, []).append(gap[solved])
+        for kind, gaps in diffs.items():
+            pooled = np.concatenate(gaps)
+            if len(pooled) >= PRUNE_MIN and trails_clearly(pooled, np.zeros(len(pooled))):
+                self.alone_trails.add(kind)
+
+    def _keep(self, key: tuple[bool, int, int], options: np.ndarray) -> Optional[np.ndarray]:
+        keep = self.keep.get(key)
+        if key[0] or not self.alone_trails or len(options) != 6:
+            return keep
+        keep = np.ones((6, 2), dtype=bool) if keep is None else keep.copy()
+        for j, option in enumerate(options.tolist()):
+            if self._discard_kind(option) in self.alone_trails:
+                keep[j, 1] = False
+        return keep
+
+    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        values = np.full((done, 2), -1, dtype=np.int8)
+        for (accept, taken, exposed), pieces in self.groups.items():
+            index = np.concatenate([p[0] for p in pieces])
+            counted = index < done
+            if not counted.any():
+                continue
+            index, tricks = index[counted], np.concatenate([p[1] for p in pieces])[counted]
+            keep = self.keep.get((accept, taken, exposed))
+            allowed = None if keep is None else keep[:, 0]
+            # After a refusal forehand sees which stock cards turned up: it picks
+            # its discard within each group of worlds with the same public outcome.
+            values[index, 0 if accept else 1] = forehand_line(tricks, worlds.hands[index, self.partner],
+                                                              self.objective, allowed)
+        return ["accept", "refuse"], values
+
+
+class _DiscardRater(Rater):
+    """Forehand's discard: each option, with the lone decisions that follow."""
+
+    keep: Optional[np.ndarray] = None
+    solved_until: Optional[np.ndarray] = None  # per discard: the worlds solved before it was dropped
+
+    def solve(self, worlds: Worlds, part: slice) -> None:
+        hands = worlds.hands[part]
+        enlarged = hands[:, int(self.forehand)]
+        discards = discard_options(enlarged, discard_size(self.view))
+        trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
+        rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
+        tricks = fold_lines(self.solver.solve_batch(rows), mask, *discards.shape)
+        self.parts.append((tricks, discards))
+
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        tricks = np.concatenate([p[0] for p in self.parts])
+        if tricks.shape[1] != 6 or done < PRUNE_MIN:
+            return
+        # A discard that clearly trails keeps the statistics of the worlds solved until then.
+        self.keep = prune_lines(tricks, worlds.hands[:done, self.partner], self.objective, keep=self.keep)
+        if self.solved_until is None:
+            self.solved_until = np.full(tricks.shape[1], len(worlds))
+        newly = ~self.keep[:, 0] & (self.solved_until == len(worlds))
+        self.solved_until[newly] = done
+
+    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        tricks = np.concatenate([p[0] for p in self.parts])[:done]
+        partner_hands = worlds.hands[:done, self.partner]
+        until = np.full(tricks.shape[1], done) if self.solved_until is None else np.minimum(self.solved_until, done)
+        staged = np.full(tricks.shape[:2], -1, dtype=np.int8)
+        for j in range(tricks.shape[1]):
+            # A discard dropped early is judged on the worlds solved until then:
+            # its missing lines must not sway the partner's choices elsewhere.
+            rows = slice(0, int(until[j]))
+            staged[rows, j] = lone_stage(tricks[rows, j], partner_groups(partner_hands[rows]), self.objective)
+        labels = [CardSet(int(mask)).ascii() for mask in self.parts[0][1][0]]
+        return labels, staged
+
+
+class _AloneRater(Rater):
+    """Lone play: forehand (the partner decides next if forehand passes), or
+    the partner after forehand passed. Sampled runs stop solving the decider's
+    lone line once it clearly trails playing together; it keeps the
+    statistics of the worlds solved until then."""
+
+    alone_until: Optional[int] = None
+
+    @property
+    def _alone(self) -> int:
+        """The column of the decider's lone line: 1 forehand, 2 the partner."""
+        return 1 if self.view.seat is self.forehand else 2
+
+    def solve(self, worlds: Worlds, part: slice) -> None:
+        hands = worlds.hands[part]
+        enlarged = hands[:, int(self.forehand)]
+        no_discard = np.zeros((len(hands), 1), dtype=np.int64)  # the discard is made: one "option", nothing more
+        trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
+        # Once forehand has passed, forehand's lone line is not needed.
+        keep = np.array([[True, self._alone == 1, True]])
+        if self.alone_until is not None:
+            keep[0, self._alone] = False
+        rows, mask = line_rows(hands, trump, self.forehand, enlarged, no_discard, keep)
+        lines = fold_lines(self.solver.solve_batch(rows), mask, len(hands), 1)
+        self.parts.append(lines[:, 0, :])
+
+    def eliminate(self, worlds: Worlds, done: int) -> None:
+        if self.alone_until is not None or done < PRUNE_MIN:
+            return
+        values = self._options(worlds, done)
+        goal = objective_values(values, self.objective)
+        if trails_clearly(goal[:, 1], goal[:, 0]):
+            self.alone_until = done
+
+    def _options(self, worlds: Worlds, done: int) -> np.ndarray:
+        lines = np.concatenate(self.parts)[:done]
+        if self.view.seat is self.forehand:
+            groups = partner_groups(worlds.hands[:done, self.partner])
+            together = partner_decides(lines[:, 0], lines[:, 2], groups, self.objective)
+        else:
+            together = lines[:, 0]
+        return np.stack([together, lines[:, self._alone]], axis=1)
+
+    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        values = self._options(worlds, done)
+        if self.alone_until is not None:
+            values[self.alone_until :, 1] = -1
+        return ["together", "alone"], values
+
+
+class _PlayRater(Rater):
+    """A card to play: each legal card, double dummy afterwards in every world."""
+
+    def solve(self, worlds: Worlds, part: slice) -> None:
+        view = self.view
+        hands = worlds.hands[part]
+        rows = encode_rows(hands, int(view.trump), int(view.trick_leader),  # type: ignore[arg-type]
+                           NO_LONE if view.lone is None else int(view.lone), int(view.forehand.team))
+        self.parts.append(self.solver.solve_batch_moves(rows, view.trick_cards))
+
+    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        values = np.concatenate(self.parts)[:done]
+        cards = sorted((action.card for action in self.view.legal), key=lambda c: c.index)
+        makers = self.view.forehand.team
+        taken = self.view.tricks_won[0 if makers is Team.NS else 1]
+        return [c.ascii() for c in cards], values[:, [c.index for c in cards]].astype(np.int8) + taken
+
+
+RATERS: dict[str, type[Rater]] = {
+    "turn": _TurnRater, "discard": _DiscardRater, "alone": _AloneRater, "play": _PlayRater,
+}
