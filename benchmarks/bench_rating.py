@@ -2,18 +2,27 @@
 and the issue's target case, forehand's six discards on 10,000 common worlds
 from a shipped example (target: under one second on the 2-core machine).
 
+With ``--objectives``, each decision is rated by the chance to win the match
+(``match``, at 0:0) and by net points (``net``) on the same worlds, each
+``--repeat`` times in turn, and the median times are compared (target: the
+match objective within 10% of net).
+
     python benchmarks/bench_rating.py [--samples 10000] [--threads N]
+    python benchmarks/bench_rating.py --objectives [--repeat 5]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from pathlib import Path
 
 from altbaumer.abn import load_boards
 from altbaumer.hidden.rating import rate_view
 from altbaumer.abn.record import GameRecord, Node, replay
+from altbaumer.game.match_state import MatchState
+from altbaumer.game.view import SeatView
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "refusal.abn"
 
@@ -30,17 +39,36 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--samples", type=int, default=10_000)
     parser.add_argument("--threads", type=int, default=None, help="solver threads (default: all cores)")
+    parser.add_argument("--objectives", action="store_true", help="compare the match objective with net")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each objective with --objectives")
     args = parser.parse_args()
     record = replay(load_boards(EXAMPLE)[0])
     print(f"{EXAMPLE.name}: {args.samples:,} sampled worlds per decision, threads={args.threads or 'all'}")
     for stage in ("turn", "discard", "alone", "play"):
         view = _node(record, stage).view()
         rate_view(view, samples=200, seed=0, exact_limit=0, threads=args.threads)  # warm-up, untimed
+        if args.objectives:
+            _compare(view, args.samples, args.threads, args.repeat)
+            continue
         started = time.perf_counter()
         rating = rate_view(view, samples=args.samples, seed=1, exact_limit=0, threads=args.threads)
         seconds = time.perf_counter() - started
         print(f"  {rating.decision:8s} {len(rating.options):3d} options  {seconds:6.3f} s  "
               f"{rating.worlds / seconds:10,.0f} worlds/s  best {rating.best.option}")
+
+
+def _compare(view: SeatView, samples: int, threads: int | None, repeat: int) -> None:
+    """Median seconds of the match and net objectives on the same worlds, run in turn."""
+    state = MatchState.start(view.forehand.team)
+    times: dict[str, list[float]] = {"match": [], "net": []}
+    for _ in range(repeat):
+        for objective in times:
+            started = time.perf_counter()
+            rating = rate_view(view, objective=objective, state=state if objective == "match" else None,
+                               samples=samples, seed=1, exact_limit=0, threads=threads)
+            times[objective].append(time.perf_counter() - started)
+    match, net = (statistics.median(times[o]) for o in ("match", "net"))
+    print(f"  {rating.decision:8s} match {match:6.3f} s  net {net:6.3f} s  match/net {match / net:5.2f}")
 
 
 if __name__ == "__main__":

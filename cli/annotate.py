@@ -12,14 +12,17 @@ from rich.table import Table
 from rich.text import Text
 
 from altbaumer.abn import Board, write_boards
+from altbaumer.abn.match_states import replayable
 from altbaumer.errors import AbnError
-from altbaumer.report.annotate import BoardNotes, annotate_board, report
+from altbaumer.game.match_state import MatchState
+from altbaumer.report.annotate import BoardNotes, annotate_board, report, strip_annotations
 from altbaumer.report.render import card_text, cards_text, option_text
 from altbaumer.dd.solver import Solver
-from altbaumer.hidden.rating import Rating
+from altbaumer.hidden.rating import OBJECTIVES, Rating
 
 from .files import Output, check_output, load_source, save, source_name
 from .interrupt import on_interrupt, partial_label
+from .score import score_option, scores_for
 from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
                      safe_markup, stderr, stdout, sym)
 
@@ -37,22 +40,31 @@ FORMATS = ("abn", "json", "html")
               help="Rate accept/refuse, the discard and lone play from the decider's knowledge.")
 @click.option("--single-dummy", is_flag=True,
               help="Also rate every card from the player's own knowledge (slower).")
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="match", show_default=True,
+              help="Rate by the chance to win the match (from each board's score: its Score tag, the earlier "
+                   "boards of its match, or --score; else as the first deal of a match), by expected net deal "
+                   "points, P(make 3+) or P(march).")
+@score_option
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
-                     single_dummy: bool, samples: int, exact_limit: int, seed: int, threads: Optional[int], as_json: bool,
-                     no_progress: bool) -> None:
+                     single_dummy: bool, objective: str, score: Optional[str], samples: int, exact_limit: int,
+                     seed: int, threads: Optional[int], as_json: bool, no_progress: bool) -> None:
     """Annotate recorded games: every card double dummy, every decision from
-    the decider's knowledge.
+    the decider's knowledge, by the chance to win the match.
 
-    A card that costs its side a trick is marked ? and one that changes the
-    deal's score ?? with commentary such as {dd 3>2 best AH TH}; a decision
-    that loses expected net points beyond its 95% interval gets
-    {rate net -0.21±0.04 best refuse}. Annotating an annotated file replaces
-    the old annotations. Boards that break the rules are reported (file,
-    line, rule) and the others are still annotated; the exit code is then 2.
+    The score before each deal comes from its Score tag or from replaying the
+    earlier boards of its match. A card or decision is marked ?! (inaccuracy),
+    ? (mistake) or ?? (blunder) when it gives up more than 2%, 4% or 8% of the
+    chance to win the match (beyond the noise, for a decision), with
+    commentary such as {dd 3>2 best AH TH} or
+    {rate match -0.061±0.003 best refuse}. The report sums each player's
+    losses and errors by class; the HTML report draws the match-winning
+    chance deal by deal. Annotating an annotated file replaces the old
+    annotations. Boards that break the rules are reported (file, line, rule)
+    and the others are still annotated; the exit code is then 2.
     """
     target = None if output is None else check_output(output, FORMATS, named=fmt, format_option="--format",
                                                        inputs=files, stdout_taken="--json" if as_json else None)
@@ -78,8 +90,9 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
             print_error(str(error))  # one line each, never wrapped
 
     with on_interrupt(lambda: finish(complete=False)):
-        _annotate(boards, errors, notes, decisions=decisions, single_dummy=single_dummy, samples=samples,
-                  exact_limit=exact_limit, seed=seed, threads=threads, show=not as_json and not no_progress)
+        _annotate(boards, errors, notes, score, decisions=decisions, single_dummy=single_dummy, samples=samples,
+                  exact_limit=exact_limit, seed=seed, threads=threads, objective=objective,
+                  show=not as_json and not no_progress)
     finish(complete=True)
     if errors:
         raise SystemExit(EXIT_BAD_INPUT)
@@ -111,17 +124,19 @@ def _in_file_order(errors: list[AbnError], files: tuple[str, ...]) -> list[AbnEr
     return sorted(errors, key=lambda e: (order.get(e.source, len(order)), e.line or 0))
 
 
-def _annotate(boards: list[Board], errors: list[AbnError], notes: list[BoardNotes], show: bool,
+def _annotate(boards: list[Board], errors: list[AbnError], notes: list[BoardNotes], given: Optional[str], show: bool,
               threads: Optional[int], **options: Any) -> None:
     """Each board's notes appended to ``notes`` as it is done, so Ctrl-C leaves those of the boards before it."""
+    scores = iter(scores_for([replayable(strip_annotations(board)) for board in boards], given))
     with Solver(threads=threads) as solver:  # one set of tables and threads for every board
         with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
                       TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                       transient=True) as bar:
             task = bar.add_task("boards", total=len(boards))
             for board in boards:
+                known = next(scores)
                 try:
-                    notes.append(annotate_board(board, solver=solver, **options))
+                    notes.append(annotate_board(board, solver=solver, score=known, **options))
                 except AbnError as error:
                     errors.append(error)
                 bar.advance(task)
@@ -140,43 +155,77 @@ def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any]) -> Non
 
 
 def _show(notes: list[BoardNotes], data: dict[str, Any], seconds: float, output: Optional[str]) -> None:
-    total = data["total"]
+    total, unit = data["total"], _unit(data["objective"])
+    by = "decisions and cards from the players' knowledge" if any(
+        c.single_dummy for n in notes for c in n.cards) else "decisions"
     stdout.print(f"[bold]{plural(total['boards'], 'board')}[/bold] annotated in {seconds:.2f} s: "
-                 f"{plural(total['cards'], 'card')}, {plural(total['dd_errors'], 'double-dummy error')} "
-                 f"({total['dd_blunders']} changing the score, {plural(total['tricks_lost'], 'trick')} lost), "
-                 f"{plural(total['decision_errors'], 'decision error')}, "
-                 f"{total['points_lost']:.2f} expected points lost")
-    stdout.print(_boards_table(notes))
-    mistakes = _mistakes_table(notes)
+                 f"{plural(total['cards'], 'card')} ({plural(total['dd_errors'], 'double-dummy error')}, "
+                 f"{plural(total['tricks_lost'], 'trick')} lost) and {plural(total['decisions'], 'decision')}; "
+                 f"{_classes(total)}; {_lost(total['lost'], data['objective'])} of the {unit} lost by {by}")
+    stdout.print(_boards_table(notes, data["objective"]))
+    mistakes = _mistakes_table(notes, data["objective"])
     if mistakes.row_count:
         stdout.print(mistakes)
-    stdout.print(_players_table(data["players"]))
+    stdout.print(_players_table(data["players"], data["objective"]))
     if output is not None:
         stdout.print(f"wrote {safe_markup(output)}")
+
+
+def _unit(objective: str) -> str:
+    return {"match": "match-winning chance", "net": "net points", "make": "P(make)", "march": "P(march)"}[objective]
+
+
+def _lost(value: float, objective: str) -> str:
+    return f"{value:.2f}" if objective == "net" else f"{100 * value:.1f}%"
+
+
+def _classes(row: dict[str, Any]) -> str:
+    return ", ".join(f"{plural(row[key], word, many)} ({mark})" for key, word, many, mark in
+                     (("inaccuracies", "inaccuracy", "inaccuracies", "?!"), ("mistakes", "mistake", None, "?"),
+                      ("blunders", "blunder", None, "??")))
 
 
 # Every column folds what does not fit: a board or player name is never cut off with an ellipsis.
 
 
-def _boards_table(notes: list[BoardNotes]) -> Table:
-    table = Table(title="Boards", title_justify="left")
-    for heading in ("board", "dd start", "result", "cards", "dd errors", "tricks lost", "decision errors",
-                    "points lost"):
-        table.add_column(heading, justify="left" if heading == "board" else "right", overflow="fold")
+def _boards_table(notes: list[BoardNotes], objective: str) -> Table:
+    match = objective == "match"
+    table = Table(title="Boards", title_justify="left", caption_justify="left", caption=(
+        "score: the points (rounds) before the deal, N-S first; N-S P(match): N-S's chance to win the match "
+        "then; dd: the makers' double-dummy tricks at the first lead" if match else None))
+    headings = ("board", *(("score", "N-S P(match)") if match else ()), "dd", "result", "cards", "?!", "?", "??",
+                "lost")
+    for heading in headings:
+        table.add_column(heading, justify="left" if heading in ("board", "score") else "right", overflow="fold",
+                         no_wrap=heading == "score")
     for n in notes:
         s = n.summary()
-        table.add_row(safe_markup(n.board.number or n.board.source), _or_dash(n.start), _or_dash(n.result),
-                      str(s["cards"]), str(s["dd_errors"]), str(s["tricks_lost"]), str(s["decision_errors"]),
-                      f"{s['points_lost']:.2f}")
+        score: tuple[str, ...] = ()
+        if match:
+            state = n.score.state if n.score is not None else None
+            chance = sym("—") if n.equity is None else f"{100 * n.equity[0]:.1f}%"
+            score = (_short(state), chance)
+        table.add_row(safe_markup(n.board.number or n.board.source), *score, _or_dash(n.start), _or_dash(n.result),
+                      str(s["cards"]), str(s["inaccuracies"]), str(s["mistakes"]), str(s["blunders"]),
+                      _lost(s["lost"], objective))
     return table
+
+
+def _short(state: Optional[MatchState]) -> str:
+    """A score in a narrow column: ``3:-1 (1:0)``, ``decider``, ``not known``."""
+    if state is None:
+        return "not known"
+    if state.decider:
+        return "decider"
+    return f"{state.points[0]}:{state.points[1]} ({state.rounds[0]}:{state.rounds[1]})"
 
 
 def _or_dash(value: Optional[int]) -> str:
     return sym("—") if value is None else str(value)
 
 
-def _mistakes_table(notes: list[BoardNotes]) -> Table:
-    """Every marked card and every decision that lost beyond its interval."""
+def _mistakes_table(notes: list[BoardNotes], objective: str) -> Table:
+    """Every marked card and decision."""
     table = Table(title="Mistakes", title_justify="left")
     for heading in ("board", "where", "seat", "play", "mark", "double dummy", "from the seat's knowledge"):
         table.add_column(heading, overflow="fold")
@@ -184,12 +233,14 @@ def _mistakes_table(notes: list[BoardNotes]) -> Table:
     for n in notes:
         name = safe_markup(n.board.number or n.board.source)
         for d in (d for d in n.decisions if d.error):
-            table.add_row(name, d.decision, str(d.seat), option_text(d.chosen, ascii_), "?", "",
+            table.add_row(name, d.decision, str(d.seat), option_text(d.chosen, ascii_), d.mark, "",
                           _loss(d.rating, d.chosen, ascii_))
         for c in (c for c in n.cards if c.mark or c.sd_error):
             sd = Text("") if c.single_dummy is None else _loss(c.single_dummy, c.card.ascii(), ascii_)
-            dd = Text.assemble(f"{c.before}>{c.after}, best ", cards_text(c.best, ascii_)) if c.mark else Text("")
-            table.add_row(name, f"trick {c.trick}", str(c.seat), card_text(c.card, ascii_), c.mark, dd, sd)
+            dd = Text.assemble(f"{c.before}>{c.after} ({_lost(-c.loss, objective)}), best ",
+                               cards_text(c.best, ascii_)) if c.mark else Text("")
+            table.add_row(name, f"trick {c.trick}", str(c.seat), card_text(c.card, ascii_), c.mark or c.sd_mark,
+                          dd, sd)
         for reason in n.skipped:
             table.add_row(name, "skipped", "", "", "", safe_markup(reason), "")
     return table
@@ -198,15 +249,18 @@ def _mistakes_table(notes: list[BoardNotes]) -> Table:
 def _loss(rating: Rating, chosen: str, ascii_: bool) -> Text:
     """What the chosen option lost from the seat's knowledge, and the best option."""
     figures = rating.for_decider(chosen)  # below zero for a loss, a defender's as a maker's
-    return Text.assemble(sym(f"net {figures.delta:+.2f} ± {figures.delta_ci95:.2f}, best "),
-                         option_text(rating.best.option, ascii_))
+    if rating.objective == "net":
+        amount = f"net {figures.delta:+.2f} ± {figures.delta_ci95:.2f}"
+    else:
+        amount = f"{100 * figures.delta:+.1f}% ± {100 * figures.delta_ci95:.1f}% {_unit(rating.objective)}"
+    return Text.assemble(sym(f"{amount}, best "), option_text(rating.best.option, ascii_))
 
 
-def _players_table(players: dict[str, dict[str, Any]]) -> Table:
+def _players_table(players: dict[str, dict[str, Any]], objective: str) -> Table:
     table = Table(title="Players", title_justify="left")
-    for heading in ("player", "cards", "dd errors", "tricks lost", "sd errors", "decision errors", "points lost"):
+    for heading in ("player", "cards", "decisions", "?!", "?", "??", "tricks lost", f"{_unit(objective)} lost"):
         table.add_column(heading, justify="left" if heading == "player" else "right", overflow="fold")
     for name, row in players.items():
-        table.add_row(safe_markup(name), str(row["cards"]), str(row["dd_errors"]), str(row["tricks_lost"]),
-                      str(row["sd_errors"]), str(row["decision_errors"]), f"{row['points_lost']:.2f}")
+        table.add_row(safe_markup(name), str(row["cards"]), str(row["decisions"]), str(row["inaccuracies"]),
+                      str(row["mistakes"]), str(row["blunders"]), str(row["tricks_lost"]), _lost(row["lost"], objective))
     return table

@@ -15,6 +15,7 @@ from .annotate import annotate_command
 from .bench import bench_command
 from .check import check_command, convert_command
 from .deal import deal_command
+from .equity import equity_command
 from .output import EXIT_INTERRUPTED, BadInput, ascii_option, forgiving_streams
 from .simulate import simulate_command
 from .rate import rate_command
@@ -97,6 +98,7 @@ def main() -> None:
 
 main.add_command(deal_command)
 main.add_command(simulate_command)
+main.add_command(equity_command)
 main.add_command(solve_command)
 main.add_command(table_command)
 main.add_command(rate_command)

@@ -3,11 +3,12 @@ convert them between ABN and JSON."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import click
 
-from altbaumer.abn import boards_to_json, write_boards
+from altbaumer.abn import Board, boards_to_json, write_boards
+from altbaumer.abn.match_states import BoardScore, scores_or_errors
 from altbaumer.errors import AbnError
 from altbaumer.game.actions import Phase
 from altbaumer.abn.record import GameRecord, replay
@@ -54,18 +55,31 @@ def _check_file(path: str) -> list[dict[str, Any]]:
         boards = load_source(path, errors)
     except AbnError as error:
         return [{"file": file, "line": error.line, "board": None, "ok": False, "message": error.problem}]
-    results = []
-    for index, board in enumerate(boards, 1):
+    replayed = [_replay(board) for board in boards]
+    # A board that does not replay has no result, so the scores of its match stop there.
+    scores = scores_or_errors([b if isinstance(r, AbnError) else r for b, r in zip(boards, replayed)])
+    results: list[dict[str, Any]] = []
+    for index, (board, record, score) in enumerate(zip(boards, replayed, scores), 1):
         name = board.number or str(index)
-        try:
+        problem = record if isinstance(record, AbnError) else score if isinstance(score, AbnError) else None
+        if problem is not None:
+            results.append({"file": file, "line": problem.line, "board": name, "ok": False, "message": problem.problem})
+        else:
+            assert isinstance(record, GameRecord) and isinstance(score, BoardScore)
+            known = f"; score before: {score.state} ({score.source})" if score.state is not None else ""
             results.append({"file": file, "line": board.line("Dealer"), "board": name, "ok": True,
-                            "message": summary(replay(board))})
-        except AbnError as error:
-            results.append({"file": file, "line": error.line, "board": name, "ok": False, "message": error.problem})
+                            "message": summary(record) + known, "score": score.to_dict()})
     results += [{"file": file, "line": e.line, "board": None, "ok": False, "message": e.problem} for e in errors]
     if not results:
         results.append({"file": file, "line": None, "board": None, "ok": False, "message": "no boards in the file"})
     return sorted(results, key=lambda r: r["line"] or 0)
+
+
+def _replay(board: Board) -> Union[GameRecord, AbnError]:
+    try:
+        return replay(board)
+    except AbnError as error:
+        return error
 
 
 @click.command("check")
@@ -76,8 +90,9 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
     """Check deal files (ABN or its JSON form) against the rules.
 
     Prints one line per board: FILE:LINE, the board, and either what it
-    records or the first problem found. Exit code 0 when every board is
-    valid, 2 otherwise.
+    records (with the score before its deal, when its Score tag or the
+    earlier boards of its match give it) or the first problem found. Exit
+    code 0 when every board is valid, 2 otherwise.
     """
     results = [r for path in files for r in _check_file(path)]
     if as_json:

@@ -15,17 +15,21 @@ from rich.text import Text
 from altbaumer.game.actions import Phase
 from altbaumer.hidden.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating, SideFigures, option_name,
                                      partner_view, rate_view)
+from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, IncompleteBoard
 from altbaumer.dd.solver import Solver
 from altbaumer.report.render import option_text
+from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
+from altbaumer.report.words import verdict_words
 
 from .deal import SEAT_CHOICE
-from .files import load_records, source_name
+from .files import source_name
 from .interrupt import finish_boards, on_interrupt, stop
 from .output import (world_options, BadInput, ascii_option, plain, plural, safe_markup, stderr, stdout,
                      sym)
+from .score import load_scored, score_option
 from .points import DECISION_HELP, Point, node_at, parse_point, require_some, skipped
 
 _FINISHED = "finished, no decision left; use --at to rate a recorded one"
@@ -43,15 +47,18 @@ _FINISHED = "finished, no decision left; use --at to rate a recorded one"
 @click.option("--at", "at_text", default=None, metavar="DECISION",
               help=f"Rate a decision the board records instead of the next one: {DECISION_HELP}. "
                    "The recorded choice is marked ◆.")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="net", show_default=True,
-              help="Rank by expected net points, P(make 3+) or P(march).")
+@click.option("--objective", type=click.Choice(OBJECTIVES), default="match", show_default=True,
+              help="Rank by the chance to win the match (from the score before the deal: its Score tag, the "
+                   "earlier boards of its match, or --score; else as the first deal of a match), by expected net "
+                   "deal points, P(make 3+) or P(march).")
+@score_option
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
-                 at_text: Optional[str], objective: str, exact_limit: int, samples: int, seed: int,
-                 threads: Optional[int], as_json: bool, no_progress: bool) -> None:
+                 at_text: Optional[str], objective: str, score: Optional[str], exact_limit: int, samples: int,
+                 seed: int, threads: Optional[int], as_json: bool, no_progress: bool) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
     The decision is the first one the board does not record: accept or
@@ -64,26 +71,30 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     confidence intervals) is solved double dummy for every option, and the
     options are compared on the same worlds. Later decisions inside an option
     (the discard, lone play) are made the same way. ★ marks the best option
-    for the deciding side; the figures are that side's. Ctrl-C shows the
-    ratings so far, the last one over the worlds it solved, and exits 130.
+    for the deciding side; the figures are that side's. By default options
+    are ranked by the chance to win the match from the score before the deal;
+    a choice is marked ?! (inaccuracy), ? (mistake) or ?? (blunder) only when
+    it gives up more than 2%, 4% or 8% of that chance beyond the noise
+    (docs/rating.md). Ctrl-C shows the ratings so far, the last one over the
+    worlds it solved, and exits 130.
     """
     at = None if at_text is None else parse_point(at_text, "--at")
     if at is not None and (seat is not None or decision is not None):
         raise BadInput("--at names the decision and so its seat: leave out --seat and --decision")
-    records = load_records(file, board_number)
+    records, scores = load_scored(file, board_number, score)
     targets = [_target(record, Seat[seat.upper()] if seat else None, decision, at) for record in records]
     require_some(records, targets)
     report = _Report(source_name(file), as_json, sum(not isinstance(t, str) for t in targets))
     with on_interrupt(lambda: report.finish(complete=False)):
         with Solver(threads=threads) as solver:  # one set of tables and threads for every board
-            for record, target in zip(records, targets):
+            for record, target, known in zip(records, targets, scores):
                 if isinstance(target, str):
                     report.skip(record, target)
                     continue
                 started = time.perf_counter()
-                rating = _run(target.view, objective, exact_limit, samples, seed, solver,
+                rating = _run(target.view, objective, known.state, exact_limit, samples, seed, solver,
                               show=not as_json and not no_progress)
-                report.add(record, target, rating, time.perf_counter() - started)
+                report.add(record, target, rating, time.perf_counter() - started, known)
                 if not rating.complete:
                     stop()  # Ctrl-C during the rating: its partial result is shown
     report.finish(complete=True)
@@ -143,13 +154,13 @@ class _SpeedColumn(ProgressColumn):
         return Text(f"{task.speed:,.0f} worlds/s" if task.speed else "", style="dim")
 
 
-def _run(view: SeatView, objective: str, exact_limit: int, samples: int, seed: int, solver: Solver,
-         show: bool) -> Rating:
+def _run(view: SeatView, objective: str, state: Optional[MatchState], exact_limit: int, samples: int, seed: int,
+         solver: Solver, show: bool) -> Rating:
     with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=None)
-        return rate_view(view, objective=objective, exact_limit=exact_limit, samples=samples, seed=seed,
+        return rate_view(view, objective=objective, state=state, exact_limit=exact_limit, samples=samples, seed=seed,
                          solver=solver, partial_on_interrupt=True,
                          progress=lambda done, total: bar.update(task, completed=done, total=total))
 
@@ -167,11 +178,11 @@ class _Report:
     def skip(self, record: GameRecord, reason: str) -> None:
         self.skipped.append(skipped(record, reason, self.as_json))
 
-    def add(self, record: GameRecord, target: _Target, rating: Rating, seconds: float) -> None:
+    def add(self, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
         if self.as_json:
-            self.results.append(_entry(record, target, rating, seconds))
+            self.results.append({**_entry(record, target, rating, seconds), "score_source": known.source})
         else:
-            _show(self.name, record, target, rating, seconds)
+            _show(self.name, record, target, rating, seconds, known)
         self.rated += rating.complete  # once shown: Ctrl-C while showing leaves it out
 
     def finish(self, complete: bool) -> None:
@@ -185,18 +196,57 @@ def _entry(record: GameRecord, target: _Target, rating: Rating, seconds: float) 
     return {"board": record.board.number, "line": record.board.line("Dealer"), "seconds": round(seconds, 3),
             **rating.to_dict(), "at": None if target.at is None else target.at.text, "chosen": chosen,
             "loss": None if chosen is None else rating.loss(chosen),
-            "error": None if chosen is None else rating.significant(chosen)}
+            "mark": None if chosen is None else rating.mark(chosen),
+            "error": None if chosen is None else bool(rating.mark(chosen))}
 
 
 _TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
-# The deciding side's columns: its tricks, P(it wins the deal), P(it takes all five), P(it takes none), its points.
-_HEADINGS = {True: ("tricks", "P(3+)", "P(5)", "P(0)", "points", "net"),
-             False: ("tricks", "P(set)", "P(5)", "P(0)", "points", "net")}
-_DEFENDERS = ("figures for the defenders: their tricks, points and net; P(set): the makers held to 2 or fewer; "
-              "P(5), P(0): the defenders take all five tricks, none")
+_OBJECTIVE_UNIT = {"match": "P(match)", "net": "net", "make": "P(3+)", "march": "P(5)"}
 
 
-def _show(name: str, record: GameRecord, target: _Target, rating: Rating, seconds: float) -> None:
+def _columns(rating: Rating) -> list[tuple[str, Callable[[SideFigures], str]]]:
+    """The deciding side's columns: with the match objective its chances to
+    win the match and the round first; then its tricks, P(it wins the deal),
+    P(it takes all five), P(none), its points and net swing."""
+    win = "P(3+)" if rating.maker else "P(set)"
+    deal: list[tuple[str, Callable[[SideFigures], str]]] = [
+        ("tricks", lambda f: f"{f.tricks:.2f}"), (win, lambda f: _pct(f.p_win)), ("P(5)", lambda f: _pct(f.p_all)),
+        ("P(0)", lambda f: _pct(f.p_none)), ("points", lambda f: f"{f.points:+.2f}")]
+    if rating.objective != "match":
+        return [*deal, ("net", lambda f: f"{f.net:+.3f}")]
+    # Narrow enough for 80 columns: the deal's points are in the lines below the table.
+    return [("P(match)", lambda f: _pct(f.equity or 0.0)), ("P(round)", lambda f: _pct(f.p_round or 0.0)),
+            *deal[:3]]
+
+
+def _legend(rating: Rating) -> str:
+    """What the columns mean, in words, for the deciding side."""
+    team = f"{rating.seat.team}"
+    parts = []
+    if rating.objective == "match":
+        parts.append(f"P(match), P(round): the chances that {team} win the match and the round in play after this deal")
+    if rating.maker:
+        parts.append("tricks, points: the makers'; P(3+), P(5), P(0): they take 3 or more, all five, none")
+    else:
+        parts.append("tricks, points: the defenders'; P(set): the makers held to 2 or fewer; P(5), P(0): the "
+                     "defenders take all five, none")
+    if rating.objective == "match":
+        parts[-1] = parts[-1].replace("tricks, points", "tricks").replace(", P(0)", "").replace(", none", "")
+    parts.append(f"Δ: what the option gives up against the top one in {_OBJECTIVE_UNIT[rating.objective]}, "
+                 "on the same worlds")
+    return "; ".join(parts)
+
+
+def _score_line(rating: Rating, known: BoardScore) -> Optional[str]:
+    """Where the match stood, for the match objective."""
+    if rating.objective != "match" or rating.state is None:
+        return None
+    if rating.state_assumed:
+        return f"score not known: rated as the first deal of a match ({rating.state.describe()})"
+    return f"score before the deal: {known.describe()}"
+
+
+def _show(name: str, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
     worlds = plural(rating.worlds, "world")
     how = f"{'all ' if rating.worlds > 1 else ''}{worlds} (exact)" if rating.exact else (
         f"{rating.worlds:,} sampled worlds of {rating.total:,}")
@@ -205,11 +255,13 @@ def _show(name: str, record: GameRecord, target: _Target, rating: Rating, second
     verb = "decides" if target.at is None else "decided"
     stdout.print(f"[bold]{safe_markup(name)}[/bold] {safe_markup(record.board.label())}{where}: {rating.seat} "
                  f"({side}) {verb} {_TITLES[rating.decision]}{sym(' — ')}{how}, {seconds:.2f} s")
+    score = _score_line(rating, known)
+    if score:
+        stdout.print(safe_markup(sym(score)))
     if not rating.complete:
         stdout.print("[bold yellow]interrupted: partial result over the worlds solved so far[/bold yellow]")
     stdout.print(_table(rating, target.chosen))
-    if not rating.maker:
-        stdout.print(f"[dim]{_DEFENDERS}[/dim]")
+    stdout.print(f"[dim]{safe_markup(sym(_legend(rating)))}[/dim]")
     ascii_ = plain()
     for o in rating.options:
         stdout.print(Text.assemble("  ", option_text(o.option, ascii_), ": ", sym(_explain(o, rating))))
@@ -219,15 +271,16 @@ def _show(name: str, record: GameRecord, target: _Target, rating: Rating, second
 
 def _table(rating: Rating, chosen: Optional[str]) -> Table:
     table = Table(title_justify="left")
-    for heading in ("option", *_HEADINGS[rating.maker], sym(f"Δ {rating.objective}")):
+    columns = _columns(rating)
+    for heading in ("option", *(c[0] for c in columns), sym(f"Δ {_OBJECTIVE_UNIT[rating.objective]}")):
         table.add_column(heading, justify="left" if heading == "option" else "right", no_wrap=heading != "option")
     ascii_ = plain()
     for o in rating.options:
+        mark = rating.mark(o.option)
         name = Text.assemble(option_text(o.option, ascii_), (sym(" ★"), "bold green") if o.best else "",
-                             (sym(" ◆"), "cyan") if o.option == chosen else "")
+                             (sym(" ◆"), "cyan") if o.option == chosen else "", (f" {mark}", "bold red") if mark else "")
         f = o.figures(rating.maker)
-        table.add_row(name, f"{f.tricks:.2f}", _pct(f.p_win), _pct(f.p_all), _pct(f.p_none), f"{f.points:+.2f}",
-                      f"{f.net:+.3f}", _delta(f, o.best))
+        table.add_row(name, *(show(f) for _, show in columns), _delta(rating, f))
     return table
 
 
@@ -238,36 +291,52 @@ def _recorded(rating: Rating, chosen: Optional[str]) -> Text:
     assert chosen is not None
     head = Text.assemble(sym("recorded ◆ "), option_text(chosen, plain()), ": ")
     if chosen == rating.best.option:
-        return Text.assemble(head, Text("the best option", style="bold green"))
+        return Text.assemble(head, Text("the recommended option", style="bold green"))
+    if rating.loss(chosen) <= 0:  # the top figure, but ★ went to a more natural option tied with it
+        return Text.assemble(head, "the top figure; ", option_text(rating.best.option, plain()),
+                             sym(" ★ is tied with it and the more natural play"))
     f = rating.for_decider(chosen)
-    ci = f" ± {f.delta_ci95:.3f}" if f.delta_ci95 else ""
-    return Text.assemble(head, sym(f"{_verdict(rating, chosen)}, {f.delta:+.3f}{ci} {rating.objective} against "),
-                         option_text(rating.best.option, plain()))
+    return Text.assemble(head, sym(f"{verdict_words(rating, chosen)}, {_amount(rating, f.delta, f.delta_ci95)} "
+                                   "against "), option_text(_top(rating).option, plain()))
+
+
+def _top(rating: Rating) -> OptionRating:
+    """The option with the best figure for the decider (the recommendation may be a tie short of it)."""
+    return next(o for o in rating.options if o.delta == 0.0 and o.worlds == rating.worlds)
 
 
 def _pct(p: float) -> str:
     return f"{100 * p:.1f}%"
 
 
-def _delta(f: SideFigures, best: bool) -> str:
-    if best:
+def _amount(rating: Rating, delta: float, ci: float) -> str:
+    """A difference in the objective's unit: percentage points for chances, points for net."""
+    if rating.objective == "net":
+        return f"{delta:+.3f}" + (f" ± {ci:.3f}" if ci else "") + " net"
+    return f"{100 * delta:+.1f}%" + (f" ± {100 * ci:.1f}%" if ci else "") + f" {_OBJECTIVE_UNIT[rating.objective]}"
+
+
+def _delta(rating: Rating, f: SideFigures) -> str:
+    if f.delta == 0.0 and not f.delta_ci95:
         return sym("—")
-    return sym(f"{f.delta:+.3f}" + (f" ± {f.delta_ci95:.3f}" if f.delta_ci95 else ""))
+    if rating.objective == "net":
+        return sym(f"{f.delta:+.3f}" + (f" ± {f.delta_ci95:.3f}" if f.delta_ci95 else ""))
+    shown = f"{100 * f.delta:+.1f}%" if round(100 * f.delta, 1) else "0.0%"  # a tie's "-0.0%" says nothing
+    return sym(shown + (f" ± {100 * f.delta_ci95:.1f}%" if f.delta_ci95 else ""))
 
 
 def _explain(o: OptionRating, rating: Rating) -> str:
     f = o.figures(rating.maker)
     ci = f.ci95.get("p_win", 0.0)
+    match = ""
+    if f.equity is not None and f.p_round is not None:
+        eci = f.ci95.get("equity", 0.0)
+        match = (f"wins the match {_pct(f.equity)}" + (f" ± {100 * eci:.1f}%" if eci else "")
+                 + f", the round {_pct(f.p_round)}; ")
     win = ("makes 3+" if rating.maker else "holds the makers to 2 or fewer") + f" in {_pct(f.p_win)}" + (
         f" ± {100 * ci:.1f}%" if ci else "")
     every = f"march {_pct(f.p_all)}" if rating.maker else f"takes all five {_pct(f.p_all)}"
     net = f"net {f.net:+.3f}" + (f" ± {f.ci95['net']:.3f}" if f.ci95.get("net") else "")
     early = f" (judged on the first {plural(o.worlds, 'world')}: clearly worse, not solved further)" \
         if 0 < o.worlds < rating.worlds else ""
-    return f"{win}, {every}, {net}; {_verdict(rating, o.option)}{early}"
-
-
-def _verdict(rating: Rating, name: str) -> str:
-    if rating.option(name).best:
-        return "best"
-    return "worse beyond its 95% interval" if rating.significant(name) else "within the noise of the best"
+    return f"{match}{win}, {every}, {net}; {verdict_words(rating, o.option)}{early}"

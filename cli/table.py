@@ -10,11 +10,12 @@ from rich.text import Text
 
 from altbaumer.game.cards import CardSet
 from altbaumer.report.render import cards_text, deal_diagram
+from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, IncompleteBoard
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.table import DecisionTable, TableRow, perfect_information_table
 
-from .files import load_records
+from .score import load_scored, score_option
 from .interrupt import finish_boards, on_interrupt
 from .output import BadInput, ascii_option, plain, plural, safe_markup, stdout, sym, threads_option
 
@@ -25,23 +26,28 @@ _LONE_HEADINGS = ("together", "forehand alone", "partner alone")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--board", "board_number", default=None, metavar="N",
               help="Only this board (its [Board] tag, else its place in the file).")
+@score_option
 @ascii_option
 @threads_option()
 @click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON.")
-def table_command(file: str, board_number: Optional[str], threads: Optional[int], as_json: bool) -> None:
+def table_command(file: str, board_number: Optional[str], score: Optional[str], threads: Optional[int],
+                  as_json: bool) -> None:
     """The perfect-information table of each board before trump making.
 
     For accept and refuse (trump then follows from the stock order), every
     discard forehand may make and each lone choice (together, forehand alone,
     partner alone): the makers' tricks and deal points under double-dummy
-    play. ★ marks what a clairvoyant forehand would choose: most makers'
-    points, then most tricks; ties go to accepting, playing together and the
-    lower discard. The line the board records, if any, is marked ◆.
-    (In ASCII: * and #.)
+    play, and the makers' chance to win the match once the deal ends so,
+    from the score before it (its Score tag, the earlier boards of its match,
+    or --score; else the first deal of a match). ★ marks what a clairvoyant
+    forehand would choose: the best chance to win the match (a lone march
+    takes the round), then most points, then most tricks; ties go to
+    accepting, playing together and the lower discard. The line the board
+    records, if any, is marked ◆. (In ASCII: * and #.)
 
     Needs every hand and the whole stock.
     """
-    records = load_records(file, board_number)
+    records, scores = load_scored(file, board_number, score)
     try:
         deals = [record.deal(as_dealt=True) for record in records]
     except IncompleteBoard as error:
@@ -52,13 +58,13 @@ def table_command(file: str, board_number: Optional[str], threads: Optional[int]
         finish_boards(file, results, as_json, complete, len(results), len(records), "tabled")
 
     with on_interrupt(lambda: finish(False)), Solver(threads=threads) as solver:  # one solver for every board
-        for record, deal in zip(records, deals):
-            table = perfect_information_table(deal, solver)
+        for record, deal, known in zip(records, deals, scores):
+            table = perfect_information_table(deal, solver, known.state)
             recorded = _recorded(record, table)
             results.append({"board": record.board.number, "line": record.board.line("Dealer"), **table.to_dict(),
                             "recorded_index": None if recorded is None else table.rows.index(recorded)})
             if not as_json:
-                _show(file, record, deal, table, recorded, plain())
+                _show(file, record, deal, table, recorded, plain(), known)
     finish(True)
 
 
@@ -75,11 +81,15 @@ def _recorded(record: GameRecord, table: DecisionTable) -> Optional[TableRow]:
 
 
 def _show(file: str, record: GameRecord, deal: Any, table: DecisionTable, recorded: Optional[TableRow],
-          ascii_: bool) -> None:
+          ascii_: bool, known: BoardScore) -> None:
     label = safe_markup(record.board.label())
     stdout.print(f"[bold]{safe_markup(file)}[/bold] {label} [dim](line {record.board.line('Dealer')}): "
                  "every line of trump making, double dummy[/dim]")
     stdout.print(deal_diagram(deal, ascii=ascii_))
+    assert table.state is not None  # the table always rates from a score
+    said = known.describe() if known.state is not None else f"{table.state.describe()} (not known: the first deal of a match)"
+    stdout.print(safe_markup(sym(f"score before the deal: {said}; each cell: the makers' tricks (deal points) and "
+                                 "their chance to win the match after it")))
     for turn in ("accept", "refuse"):
         stdout.print(_turn_table(table, turn, recorded, ascii_))
     best = table.best
@@ -90,7 +100,7 @@ def _show(file: str, record: GameRecord, deal: Any, table: DecisionTable, record
 
 
 def _outcome(row: TableRow) -> str:
-    return f"{plural(row.makers_tricks, 'trick')}, {row.makers_points:+d}"
+    return f"{plural(row.makers_tricks, 'trick')}, {row.makers_points:+d}, {100 * row.equity:.1f}% to win the match"
 
 
 def _line_text(row: TableRow, ascii_: bool) -> Text:
@@ -119,7 +129,8 @@ def _turn_table(table: DecisionTable, turn: str, recorded: Optional[TableRow], a
 
 
 def _cell(row: TableRow, best: TableRow, recorded: Optional[TableRow]) -> Text:
-    text = Text(f"{row.makers_tricks} ({row.makers_points:+d})", style="bold green" if row == best else "")
+    text = Text(f"{row.makers_tricks} ({row.makers_points:+d}) {100 * row.equity:.0f}%",
+                style="bold green" if row == best else "")
     if row == best:
         text.append(sym(" ★"))
     if row == recorded:

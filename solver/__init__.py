@@ -42,6 +42,7 @@ from altbaumer.errors import (
     IncompleteDeal,
     InvalidDeal,
     InvalidPosition,
+    InvalidScore,
     MatchOver,
     NotYourTurn,
     SeatParseError,
@@ -64,6 +65,7 @@ from altbaumer.game import (
     Deal,
     Discard,
     Match,
+    MatchState,
     Phase,
     Play,
     Position,
@@ -95,6 +97,7 @@ _LAZY = {
     "altbaumer.abn": ("Board", "GameRecord", "Node", "load_boards", "read_boards", "replay", "save_boards",
                       "write_boards"),
     "altbaumer.dd": ("Solution", "Solver", "solve", "solve_moves"),
+    "altbaumer.game.equity": ("EquityTable", "shipped_table"),
     "altbaumer.hidden": ("InfoSet", "Rating", "perfect_information_table", "rate_view"),
     "altbaumer.play": ("HeuristicPolicy", "Policy", "RandomPolicy", "SimulationStats", "make_policy", "play_deal",
                        "play_match", "simulate_matches"),
@@ -105,6 +108,7 @@ _HOME = {name: module for module, names in _LAZY.items() for name in names}
 if TYPE_CHECKING:
     from altbaumer.abn import Board, GameRecord, Node, load_boards, read_boards, replay, save_boards, write_boards
     from altbaumer.dd import Solution, Solver, solve, solve_moves
+    from altbaumer.game.equity import EquityTable, shipped_table
     from altbaumer.hidden import InfoSet, Rating, perfect_information_table, rate_view
     from altbaumer.play import (HeuristicPolicy, Policy, RandomPolicy, SimulationStats, make_policy, play_deal,
                                 play_match, simulate_matches)
@@ -133,11 +137,11 @@ __all__ = [
     "SeatView", "Trick", "Position",
     "is_trump_card", "legal_cards", "plain_ranking", "trick_winner", "trump_cards", "trump_ranking",
     "DealScore", "makers_points", "score_deal",
-    "DealRecord", "Match", "Seating", "draw_for_partners",
+    "DealRecord", "Match", "MatchState", "Seating", "draw_for_partners",
     # the other wings, loaded on first use
     *_HOME,
     # errors
     "AbnError", "AltbaumerError", "CardParseError", "IllegalAction", "IllegalCutTake", "IllegalDiscard",
     "IllegalLoneDeclaration", "IllegalPlay", "IncompleteBoard", "IncompleteDeal", "InvalidDeal", "InvalidPosition",
-    "MatchOver", "NotYourTurn", "SeatParseError", "WrongPhase",
+    "InvalidScore", "MatchOver", "NotYourTurn", "SeatParseError", "WrongPhase",
 ]

@@ -25,6 +25,7 @@ __all__ = [
     "IllegalLoneDeclaration",
     "IllegalPlay",
     "MatchOver",
+    "InvalidScore",
 ]
 
 
@@ -102,3 +103,7 @@ class IllegalPlay(IllegalAction):
 
 class MatchOver(IllegalAction):
     """The match already has a winner."""
+
+
+class InvalidScore(AltbaumerError):
+    """A match score that cannot be written or cannot occur (rules.md, Scoring, rounds, match)."""

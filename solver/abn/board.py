@@ -19,22 +19,25 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional
 
-from altbaumer.errors import AbnError
+from altbaumer.errors import AbnError, InvalidScore
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import default_cut_seen
-from altbaumer.game.seats import SEATS, Seat, forehand_of
+from altbaumer.game.match_state import MatchState
+from altbaumer.game.seats import SEATS, Seat, Team, forehand_of
 
 __all__ = [
     "MARKS",
     "HEADER_TAGS",
     "GAME_TAGS",
+    "SCORE_TAG",
     "TAG_NAME",
     "PlayedCard",
     "Board",
     "check_descriptive_tag",
     "check_mark",
+    "parse_score",
     "board_from_deal",
 ]
 
@@ -48,6 +51,9 @@ HEADER_TAGS = ("Event", "Site", "Date", "Board", "North", "East", "South", "West
 GAME_TAGS = ("Dealer", "Deal", "Stock", "Cut", "CutSeen", "Turn", "Trump", "Discard", "Alone", "Result", "Play")
 """Tags with a meaning in the game, written after the descriptive ones in this order."""
 
+SCORE_TAG = "Score"
+"""The score before the deal (:func:`parse_score`): kept among the descriptive tags, but checked."""
+
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 """What a tag may be called."""
 
@@ -56,9 +62,10 @@ _DATE = re.compile(r"^(\d{4}|\?{4})\.(\d{2}|\?\?)\.(\d{2}|\?\?)$")
 
 def check_descriptive_tag(name: str, value: object) -> None:
     """Raise :class:`ValueError` unless ``[name "value"]`` can stand among a
-    board's descriptive tags: a well-formed name that is not a game tag, and a
-    ``Date`` written ``YYYY.MM.DD`` (``??`` for unknown parts). ``value`` is
-    taken as given: JSON may give a number, which is kept as its text.
+    board's descriptive tags: a well-formed name that is not a game tag, a
+    ``Date`` written ``YYYY.MM.DD`` (``??`` for unknown parts), and a ``Score``
+    that :func:`parse_score` reads. An empty ``Date`` or ``Score`` is unknown.
+    ``value`` is taken as given: JSON may give a number, which is kept as its text.
 
     >>> check_descriptive_tag("Date", "2026.11.??")
     >>> check_descriptive_tag("Date", "28.11.2026")
@@ -70,6 +77,31 @@ def check_descriptive_tag(name: str, value: object) -> None:
         raise ValueError(f"tag name {name!r} is not a descriptive tag (letters, digits, _; not a game tag)")
     if name == "Date" and value and not _DATE.match(str(value)):
         raise ValueError(f"malformed date {value!r}: write it as YYYY.MM.DD (?? for unknown parts)")
+    if name == SCORE_TAG and str(value).strip():
+        parse_score(str(value), Team.NS)  # the makers come from the board's dealer; the text is valid for either
+
+
+def parse_score(text: str, makers: Team) -> MatchState:
+    """The score before a deal, as a ``Score`` tag or ``--score`` states it
+    (:meth:`MatchState.parse <altbaumer.game.match_state.MatchState.parse>`),
+    with ``makers`` making trump in that deal. A match already won has no deal
+    to come, so its score is refused too (:class:`~altbaumer.errors.InvalidScore`).
+
+    >>> print(parse_score("3:-1 rounds 1:0", Team.EW))
+    3:-1 rounds 1:0
+    >>> parse_score("rounds 2:1", Team.NS)
+    Traceback (most recent call last):
+    ...
+    altbaumer.errors.InvalidScore: score 'rounds 2:1': N-S have already won the match, so no deal follows
+    """
+    try:
+        state = MatchState.parse(text, makers)
+    except InvalidScore as error:  # name the score in every message: JSON, say, quotes no tag with it
+        problem = str(error)
+        raise InvalidScore(problem if problem.startswith("score ") else f"score {text!r}: {problem}") from None
+    if state.winner is not None:
+        raise InvalidScore(f"score {text!r}: {state.winner} have already won the match, so no deal follows")
+    return state
 
 
 def check_mark(mark: str) -> str:

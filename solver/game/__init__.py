@@ -1,9 +1,10 @@
-"""The game: cards, seats, rules, scoring, the one deal state, open positions and the match.
+"""The game: cards, seats, rules, scoring, the one deal state, open positions, the match and its equity.
 
 This wing imports no other wing; every other wing builds on it. Each rule of
 docs/rules.md is implemented once here: card play in ``rules``, the deal's
 procedure (sizes, the cut card, trump making, who sits out and who leads) in
-``deal_rules``. The compiled kernels (``_kernels``) repeat the card-play rules
+``deal_rules``; the round and match rules in ``match_state``. The match equity
+table (``equity``, which needs numpy) is imported from its module. The compiled kernels (``_kernels``) repeat the card-play rules
 on bitmasks only for speed, and the tests hold them equal.
 
 >>> from altbaumer.game import Deal, Accept, Position
@@ -17,6 +18,7 @@ from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase,
 from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import HAND_SIZE, STOCK_SIZE, TRICKS, absent_seat, first_leader, trump_outcome
 from altbaumer.game.match import DealRecord, Match, Seating, draw_for_partners
+from altbaumer.game.match_state import MatchState
 from altbaumer.game.opening import line_tricks, opening_position
 from altbaumer.game.position import Position
 from altbaumer.game.rules import is_trump_card, legal_cards, plain_ranking, trick_winner, trump_cards, trump_ranking
@@ -50,6 +52,7 @@ __all__ = [
     "first_leader",
     "trump_outcome",
     "DealRecord",
+    "MatchState",
     "Match",
     "Seating",
     "draw_for_partners",

@@ -28,13 +28,11 @@ from altbaumer.game.cards import Card, Rank, Suit
 from altbaumer.game.actions import Phase  # noqa: F401  (Phase: the module doctest)
 from altbaumer.game.deal import Deal
 from altbaumer.errors import MatchOver, WrongPhase
+from altbaumer.game.match_state import ROUND_TARGET, ROUNDS_TO_WIN, MatchState
 from altbaumer.game.scoring import DealScore
 from altbaumer.game.seats import Seat, Team, forehand_of
 
 __all__ = ["Seating", "draw_for_partners", "DealRecord", "Match", "ROUND_TARGET", "ROUNDS_TO_WIN"]
-
-ROUND_TARGET = 5
-ROUNDS_TO_WIN = 2
 
 # Decision D1: the nine drawn fixes the seat; 9♣ sits North and deals first.
 _SEAT_OF_NINE = {Suit.CLUBS: Seat.N, Suit.SPADES: Seat.S, Suit.HEARTS: Seat.E, Suit.DIAMONDS: Seat.W}
@@ -73,23 +71,38 @@ class DealRecord:
     points_after: tuple[int, int]
     round_winner: Optional[Team]
     match_winner: Optional[Team]
+    before: MatchState
+    """The score before the deal."""
 
 
 class Match:
-    """Scores, rounds and the dealer across the deals of one match."""
+    """Scores, rounds and the dealer across the deals of one match; the
+    score moves on through :meth:`MatchState.after`, the one place of the
+    round and match rules."""
 
     def __init__(self, first_dealer: Seat = Seat.N) -> None:
         self.dealer = first_dealer
-        self.points: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
-        self.rounds_won: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
+        self.state = MatchState.start(forehand_of(first_dealer).team)
         self.round_number = 1
         self.deals: list[DealRecord] = []
-        self.winner: Optional[Team] = None
+
+    @property
+    def points(self) -> dict[Team, int]:
+        """The totals of the round in play."""
+        return {team: self.state.points[team] for team in Team}
+
+    @property
+    def rounds_won(self) -> dict[Team, int]:
+        return {team: self.state.rounds[team] for team in Team}
+
+    @property
+    def winner(self) -> Optional[Team]:
+        return self.state.winner
 
     @property
     def decider(self) -> bool:
         """At one round each, the deciding round is one deal."""
-        return all(won == ROUNDS_TO_WIN - 1 for won in self.rounds_won.values())
+        return self.state.decider
 
     def new_deal(self, rng: random.Random) -> Deal:
         """A shuffled deal for the current dealer."""
@@ -107,41 +120,27 @@ class Match:
     def record_score(self, score: DealScore) -> DealRecord:
         """Move the match on by one deal of the current dealer with this result."""
         self._check_open()
-        if score.makers is not forehand_of(self.dealer).team:
-            raise WrongPhase(f"with {self.dealer} dealing the makers are {forehand_of(self.dealer).team}, not {score.makers}")
-        decider = self.decider
-        round_winner = self._decider_winner(score) if decider else self._add_points(score)
+        if score.makers is not self.state.makers:
+            raise WrongPhase(f"with {self.dealer} dealing the makers are {self.state.makers}, not {score.makers}")
+        before = self.state
+        round_winner = before.round_winner(score.makers_tricks, score.lone is not None)
+        self.state = before.after(score.makers_tricks, score.lone is not None)
+        points_after = before.points if before.decider else (
+            self.state.points if round_winner is None else _added(before, score))
         round_number = self.round_number
-        points_after = (self.points[Team.NS], self.points[Team.EW])
-        if round_winner is not None:
-            self._close_round(round_winner)
+        if round_winner is not None and self.state.winner is None:
+            self.round_number += 1
         dealer, self.dealer = self.dealer, forehand_of(self.dealer)  # the deal passes to the right
-        record = DealRecord(
-            len(self.deals) + 1, round_number, decider, dealer, score, points_after, round_winner, self.winner
-        )
+        record = DealRecord(len(self.deals) + 1, round_number, before.decider, dealer, score, points_after,
+                            round_winner, self.state.winner, before)
         self.deals.append(record)
         return record
-
-    def _decider_winner(self, score: DealScore) -> Team:
-        # Decision D11: only tricks count in the one-deal decider.
-        return score.makers if score.made else score.makers.other
-
-    def _add_points(self, score: DealScore) -> Optional[Team]:
-        if score.lone_march:
-            return score.makers
-        for team, gained in score.points.items():
-            self.points[team] += gained
-        reached = [team for team, total in self.points.items() if total >= ROUND_TARGET]
-        return reached[0] if reached else None
-
-    def _close_round(self, winner: Team) -> None:
-        self.rounds_won[winner] += 1
-        self.points = {Team.NS: 0, Team.EW: 0}
-        if self.rounds_won[winner] == ROUNDS_TO_WIN:
-            self.winner = winner
-        else:
-            self.round_number += 1
 
     def _check_open(self) -> None:
         if self.winner is not None:
             raise MatchOver(f"the match is over: {self.winner} won it")
+
+
+def _added(before: MatchState, score: DealScore) -> tuple[int, int]:
+    """The totals once a round-winning deal's points are added, before they reset."""
+    return (before.points[0] + score.points[Team.NS], before.points[1] + score.points[Team.EW])

@@ -13,7 +13,10 @@ from typing import Optional
 
 from altbaumer.game.seats import Seat, Team
 
-__all__ = ["DealScore", "score_deal", "makers_points"]
+__all__ = ["DealScore", "score_deal", "makers_points", "LONE_FLAG", "outcome_code"]
+
+LONE_FLAG = 8
+"""Added to the makers' tricks in an outcome code when one of them played alone."""
 
 
 @dataclass(frozen=True)
@@ -57,3 +60,14 @@ def makers_points(makers_tricks: int) -> tuple[int, int]:
 def score_deal(makers: Team, makers_tricks: int, lone: Optional[Seat]) -> DealScore:
     mine, theirs = makers_points(makers_tricks)
     return DealScore(makers, makers_tricks, lone, {makers: mine, makers.other: theirs})
+
+
+def outcome_code(makers_tricks: int, lone: bool) -> int:
+    """A deal's result as one small number: the makers' tricks, plus
+    :data:`LONE_FLAG` when one of them played alone (a lone march, code 13,
+    takes the round). The ratings carry these codes through their choices.
+
+    >>> outcome_code(5, lone=True), outcome_code(3, lone=False)
+    (13, 3)
+    """
+    return makers_tricks + (LONE_FLAG if lone else 0)

@@ -1,15 +1,18 @@
 """The later decisions inside an option, made over the worlds being rated,
 and the successive elimination of lines that clearly trail (docs/rating.md).
 
-Every function takes makers' final tricks per world and line and an
-objective (net points, making, marching) and returns choices or values: the
+Every function takes the outcome codes per world and line (the makers'
+final tricks, flagged when one of them played alone:
+:func:`altbaumer.game.scoring.outcome_code`) and an objective
+(:mod:`altbaumer.hidden.objectives`) and returns choices or values: the
 partner's lone choice per group of worlds with the same partner hand,
 forehand's discard and lone choice per group of worlds it cannot tell apart.
 
 >>> import numpy as np
->>> objective_values(np.array([2, 3, 5]), "make").tolist()
+>>> from altbaumer.hidden.objectives import objective_for
+>>> objective_values(np.array([2, 3, 5]), objective_for("make")).tolist()
 [0.0, 1.0, 1.0]
->>> choose_lines(np.array([[3, 5], [3, 0]]), "march").tolist()  # the line that marches more often, in every world
+>>> choose_lines(np.array([[3, 5], [3, 0]]), objective_for("march")).tolist()  # the line that marches more often
 [1, 1]
 """
 
@@ -20,7 +23,7 @@ from typing import Optional
 
 import numpy as np
 
-from altbaumer.hidden.making import net_points
+from altbaumer.hidden.objectives import Objective
 
 __all__ = ["PRUNE_MIN", "PRUNE_Z", "objective_values", "choose_lines", "partner_groups", "partner_decides",
            "lone_stage", "forehand_line", "trails_clearly", "prune_lines"]
@@ -29,16 +32,13 @@ PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
 PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
 
 
-def objective_values(tricks: np.ndarray, objective: str) -> np.ndarray:
-    if objective == "make":
-        return (tricks >= 3).astype(np.float64)
-    if objective == "march":
-        return (tricks == 5).astype(np.float64)
-    return net_points(tricks).astype(np.float64)
+def objective_values(codes: np.ndarray, objective: Objective) -> np.ndarray:
+    """The makers' values of outcome codes (each ≥ 0) under ``objective``."""
+    return objective.of(codes)
 
 
-def choose_lines(values: np.ndarray, objective: str, groups: Optional[np.ndarray] = None) -> np.ndarray:
-    """Per world, the column of ``values`` (makers' tricks, worlds × options)
+def choose_lines(values: np.ndarray, objective: Objective, groups: Optional[np.ndarray] = None) -> np.ndarray:
+    """Per world, the column of ``values`` (outcome codes, worlds × options)
     a maker picks: the best mean objective over the worlds of its group (all
     worlds when ``groups`` is None). Ties go to the lower column."""
     goal = objective_values(np.maximum(values, 0), objective)
@@ -56,27 +56,27 @@ def partner_groups(partner_hands: np.ndarray) -> np.ndarray:
     return np.unique(partner_hands, return_inverse=True)[1].reshape(-1)
 
 
-def partner_decides(together: np.ndarray, alone: np.ndarray, groups: np.ndarray, objective: str) -> np.ndarray:
-    """The makers' tricks when forehand's partner chooses between playing
+def partner_decides(together: np.ndarray, alone: np.ndarray, groups: np.ndarray, objective: Objective) -> np.ndarray:
+    """The outcome when forehand's partner chooses between playing
     together and alone, per group of worlds where the partner holds the same
     hand (``groups``, from :func:`partner_groups`)."""
     both = np.stack([together, alone], axis=1)
     return both[np.arange(len(both)), choose_lines(both, objective, groups)]
 
 
-def lone_stage(lines: np.ndarray, groups: np.ndarray, objective: str) -> np.ndarray:
+def lone_stage(lines: np.ndarray, groups: np.ndarray, objective: Objective) -> np.ndarray:
     """``lines`` (worlds × 3: together, forehand alone, partner alone): the
-    tricks when forehand first decides, over all these worlds, whether to
+    outcome when forehand first decides, over all these worlds, whether to
     play alone, and if not the partner decides (:func:`partner_decides`)."""
     passed = partner_decides(lines[:, 0], lines[:, 2], groups, objective)
     both = np.stack([passed, lines[:, 1]], axis=1)
     return both[np.arange(len(both)), choose_lines(both, objective)]
 
 
-def forehand_line(tricks: np.ndarray, partner_hands: np.ndarray, objective: str,
+def forehand_line(tricks: np.ndarray, partner_hands: np.ndarray, objective: Objective,
                   allowed: Optional[np.ndarray] = None) -> np.ndarray:
     """``tricks`` (worlds × discards × 3) over worlds forehand cannot tell
-    apart: the tricks when forehand picks the best discard (among the
+    apart: the outcome when forehand picks the best discard (among the
     ``allowed`` ones), knowing the lone decisions that follow."""
     columns = range(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
     groups = partner_groups(partner_hands)
@@ -92,7 +92,7 @@ def trails_clearly(goal: np.ndarray, reference: np.ndarray) -> bool:
     return bool(diff.mean() + PRUNE_Z * spread < 0)
 
 
-def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: str, discards: bool = True,
+def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: Objective, discards: bool = True,
                 keep: Optional[np.ndarray] = None) -> np.ndarray:
     """From the lines solved so far (worlds × options × 3; -1 for lines no
     longer solved) and the lines still ``keep`` (options × 2: together,

@@ -75,7 +75,7 @@ from typing import TYPE_CHECKING, Optional, Union
 import numpy as np
 
 from altbaumer.errors import IncompleteDeal
-from altbaumer.game.scoring import makers_points
+from altbaumer.game.scoring import LONE_FLAG, makers_points
 from altbaumer.dd.rows import NO_LONE, WIDTH, encode_rows
 from altbaumer.dd.solver import Solver, default_solver
 from altbaumer.game.seats import SEATS, Seat, forehand_of
@@ -397,11 +397,16 @@ def line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], 
 
 
 def fold_lines(solved: np.ndarray, mask: np.ndarray, k: int, m: int) -> np.ndarray:
-    """The answers to the rows :func:`line_rows` kept, as (k, m, 3) makers'
-    tricks by discard option and lone choice, -1 where a row was dropped."""
+    """The answers to the rows :func:`line_rows` kept, as (k, m, 3) outcome
+    codes by discard option and lone choice (the makers' tricks, plus
+    ``LONE_FLAG`` on the two lone lines: :func:`~altbaumer.game.scoring.outcome_code`),
+    -1 where a row was dropped."""
     full = np.full(len(mask), -1, dtype=np.int8)
     full[mask] = solved
-    return _fold_lines(full, k, m)
+    lines = _fold_lines(full, k, m)
+    lone = lines[..., 1:]
+    lone[lone >= 0] += LONE_FLAG
+    return lines
 
 
 def _line_rows(hands: np.ndarray, trump: np.ndarray, fh: int, enlarged: np.ndarray,

@@ -1,7 +1,7 @@
 """The raters: one per kind of decision (accept or refuse, the discard, lone
 play, a card), each solving its options' lines world chunk by world chunk
-through the batch solver and folding them into makers' final tricks per
-world and option (docs/rating.md). :func:`altbaumer.hidden.rating.rate_view`
+through the batch solver and folding them into outcome codes per world
+and option (the makers' final tricks, flagged when one of them played alone) (docs/rating.md). :func:`altbaumer.hidden.rating.rate_view`
 drives them.
 
 >>> sorted(RATERS)
@@ -15,6 +15,8 @@ from typing import Any, Optional
 import numpy as np
 
 from altbaumer.game.cards import CardSet
+from altbaumer.game.scoring import LONE_FLAG
+from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.making import discard_options, fold_lines, line_rows, turn_outcomes
 from altbaumer.dd.rows import NO_LONE, encode_rows
 from altbaumer.dd.solver import Solver
@@ -34,9 +36,9 @@ def discard_size(view: SeatView) -> int:
 
 class Rater:
     """Solves one decision's lines world chunk by world chunk, then folds
-    them into makers' final tricks per world and option."""
+    them into outcome codes per world and option."""
 
-    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
+    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool) -> None:
         self.view = view
         self.objective = objective
         self.solver = solver
@@ -53,7 +55,7 @@ class Rater:
         so far (only lines inside an option, unless the rater says otherwise)."""
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        """The option labels and the makers' tricks of the first ``done``
+        """The option labels and the outcome codes of the first ``done``
         worlds (worlds × options). Only those: Ctrl-C between a chunk's solve
         and its count leaves a chunk solved, in part or whole, but not counted."""
         raise NotImplementedError
@@ -66,7 +68,7 @@ class _TurnRater(Rater):
     trail in a group are no longer solved (docs/rating.md, successive
     elimination); the reported options, accept and refuse, are never dropped."""
 
-    def __init__(self, view: SeatView, objective: str, solver: Solver, prune: bool) -> None:
+    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool) -> None:
         super().__init__(view, objective, solver, prune)
         self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
@@ -102,7 +104,10 @@ class _TurnRater(Rater):
                 tricks = np.concatenate([p[1] for p in pieces])
                 self.keep[key] = prune_lines(tricks, worlds.hands[index, self.partner], self.objective,
                                              keep=self.keep.get(key))
-        self._prune_refused_alone(worlds)
+        if self.objective.name != "match":
+            # Pooled over the outcome groups, a lone line that wins the round in a few of them would
+            # be dropped for trailing in the rest: only where going alone buys nothing of its own.
+            self._prune_refused_alone(worlds)
 
     def _discard_kind(self, option: int) -> int:
         """A discard option by what it throws: one of forehand's own cards (its
@@ -267,7 +272,7 @@ class _PlayRater(Rater):
         values = np.concatenate(self.parts)[:done]
         cards = sorted((action.card for action in self.view.legal), key=lambda c: c.index)
         makers = self.view.forehand.team
-        taken = self.view.tricks_won[0 if makers is Team.NS else 1]
+        taken = self.view.tricks_won[0 if makers is Team.NS else 1] + (0 if self.view.lone is None else LONE_FLAG)
         return [c.ascii() for c in cards], values[:, [c.index for c in cards]].astype(np.int8) + taken
 
 

@@ -36,6 +36,8 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from altbaumer.game.cards import CardSet
+from altbaumer.game.equity import EquityTable
+from altbaumer.game.match_state import MatchState
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse
 from altbaumer.errors import AltbaumerError
 from altbaumer.hidden.knowledge import InfoSet
@@ -43,7 +45,9 @@ from altbaumer.hidden.making import deal_points
 from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.lines import objective_values, partner_decides
+from altbaumer.hidden.lines import partner_decides
+from altbaumer.hidden.objectives import OBJECTIVES, Objective, objective_for, tricks_of
+from altbaumer.hidden.verdicts import mark, tied
 from altbaumer.hidden.raters import RATERS, Rater, discard_size
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
@@ -51,8 +55,6 @@ __all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "
            "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES", "DEFAULT_EXACT_LIMIT",
            "DEFAULT_SAMPLES"]
 
-OBJECTIVES = ("net", "make", "march")
-"""net: expected makers' minus defenders' points; make: P(makers ≥ 3); march: P(makers = 5)."""
 DECISIONS = {"trump": "turn", "discard": "discard", "lone": "alone", "play": "play"}
 """The decision rated in each phase of a deal."""
 DEFAULT_EXACT_LIMIT = 20_000
@@ -72,14 +74,19 @@ Progress = Callable[[int, int], None]
 
 @dataclass(frozen=True)
 class SideFigures:
-    """An option's figures for one side, the deciding seat's: its mean
-    tricks; the chances that it wins the deal (the makers take 3 or more, the
-    defenders hold them to 2 or fewer), takes all five tricks and takes none;
-    its mean deal points and net swing (its points minus the other side's),
-    each with its 95% half-width in ``ci95``; and the objective the option
-    gives up against the best option for this side (``delta`` ≤ 0, the best 0)."""
+    """An option's figures for one side, the deciding seat's: its chance to
+    win the match and the round in play (``match`` objective only, else
+    None); its mean tricks; the chances that it wins the deal (the makers
+    take 3 or more, the defenders hold them to 2 or fewer), takes all five
+    tricks and takes none; its mean deal points and net swing (its points
+    minus the other side's), each with its 95% half-width in ``ci95``; and
+    the objective the option gives up against the top option for this side
+    (``delta`` ≤ 0 but for the recommended option when it is a tie short of
+    the top, the top 0)."""
 
     side: str  # "makers" or "defenders"
+    equity: Optional[float]
+    p_round: Optional[float]
     tricks: float
     p_win: float
     p_all: float
@@ -91,17 +98,20 @@ class SideFigures:
     delta_ci95: float
 
     def to_dict(self) -> dict[str, Any]:
-        return {"tricks": self.tricks, "p_win": self.p_win, "p_all": self.p_all, "p_none": self.p_none,
-                "points": self.points, "net": self.net, "ci95": self.ci95, "delta": self.delta,
-                "delta_ci95": self.delta_ci95}
+        return {"equity": self.equity, "p_round": self.p_round, "tricks": self.tricks, "p_win": self.p_win,
+                "p_all": self.p_all, "p_none": self.p_none, "points": self.points, "net": self.net,
+                "ci95": self.ci95, "delta": self.delta, "delta_ci95": self.delta_ci95}
 
 
 @dataclass(frozen=True)
 class OptionRating:
-    """One option over the worlds: the makers' mean tricks, the chances to
-    make (3+), march (5) and take nothing, mean makers' deal points and net
-    swing, the 95% half-widths of each (0 when exact), and the objective's
-    difference from the best option on the same worlds."""
+    """One option over the worlds, the makers' figures: their chance to win
+    the match and the round (``match`` objective only), mean tricks, the
+    chances to make (3+), march (5) and take nothing, mean deal points and
+    net swing, the 95% half-widths of each (0 when exact), and the
+    objective's difference from the top option on the same worlds.
+    ``best`` marks the recommended option: the most natural of those tied
+    with the top (:mod:`altbaumer.hidden.verdicts`)."""
 
     option: str
     mean_tricks: float
@@ -117,35 +127,45 @@ class OptionRating:
     worlds: int = 0
     """Worlds this option was solved in: all of them, or the first batch for an
     option dropped early by the successive elimination (docs/rating.md)."""
+    equity: Optional[float] = None
+    p_round: Optional[float] = None
 
     def figures(self, maker: bool) -> SideFigures:
         """The figures for the makers (``maker``) or for the defenders, whose
         tricks, chances and points mirror the makers' (five tricks a deal)."""
         ci = self.ci95.get
+        shared = {"equity": ci("equity", 0.0), "p_round": ci("p_round", 0.0), "tricks": ci("mean_tricks", 0.0),
+                  "p_win": ci("p_make", 0.0), "net": ci("net", 0.0)}
         if maker:
-            return SideFigures("makers", self.mean_tricks, self.p_make, self.p_march, self.p_zero, self.points,
-                               self.net, {"tricks": ci("mean_tricks", 0.0), "p_win": ci("p_make", 0.0),
-                                          "p_all": ci("p_march", 0.0), "p_none": ci("p_zero", 0.0),
-                                          "points": ci("points", 0.0), "net": ci("net", 0.0)},
-                               self.delta, self.delta_ci95)
-        return SideFigures("defenders", 5 - self.mean_tricks, 1 - self.p_make, self.p_zero, self.p_march,
-                           self.points - self.net, -self.net,
-                           {"tricks": ci("mean_tricks", 0.0), "p_win": ci("p_make", 0.0), "p_all": ci("p_zero", 0.0),
-                            "p_none": ci("p_march", 0.0), "points": ci("conceded", 0.0), "net": ci("net", 0.0)},
-                           -self.delta, self.delta_ci95)
+            return SideFigures("makers", self.equity, self.p_round, self.mean_tricks, self.p_make, self.p_march,
+                               self.p_zero, self.points, self.net,
+                               {**shared, "p_all": ci("p_march", 0.0), "p_none": ci("p_zero", 0.0),
+                                "points": ci("points", 0.0)}, self.delta, self.delta_ci95)
+        return SideFigures("defenders", _other(self.equity), _other(self.p_round), 5 - self.mean_tricks,
+                           1 - self.p_make, self.p_zero, self.p_march, self.points - self.net, -self.net,
+                           {**shared, "p_all": ci("p_zero", 0.0), "p_none": ci("p_march", 0.0),
+                            "points": ci("conceded", 0.0)}, -self.delta, self.delta_ci95)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"option": self.option, "mean_tricks": self.mean_tricks, "p_make": self.p_make,
+        return {"option": self.option, "equity": self.equity, "p_round": self.p_round,
+                "mean_tricks": self.mean_tricks, "p_make": self.p_make,
                 "p_march": self.p_march, "p_zero": self.p_zero, "points": self.points, "net": self.net,
                 "ci95": self.ci95, "delta": self.delta, "delta_ci95": self.delta_ci95, "best": self.best,
                 "worlds": self.worlds}
+
+
+def _other(value: Optional[float]) -> Optional[float]:
+    return None if value is None else 1.0 - value
 
 
 @dataclass(frozen=True)
 class Rating:
     """The options of one decision rated over ``worlds`` layouts (all of them
     when ``exact``; ``total`` is how many exist). ``complete`` is false when
-    the run was interrupted and only part of the worlds were solved."""
+    the run was interrupted and only part of the worlds were solved. With the
+    ``match`` objective, ``state`` is the score it was rated at, and
+    ``state_assumed`` says it was not known and the start of a match was
+    taken instead."""
 
     decision: str
     seat: Seat
@@ -157,6 +177,8 @@ class Rating:
     exact: bool
     complete: bool
     options: tuple[OptionRating, ...]
+    state: Optional[MatchState] = None
+    state_assumed: bool = False
 
     @property
     def side(self) -> str:
@@ -169,35 +191,52 @@ class Rating:
 
     @property
     def best(self) -> OptionRating:
+        """The recommended option."""
         return next(o for o in self.options if o.best)
 
     def option(self, name: str) -> OptionRating:
         return next(o for o in self.options if o.option == name)
 
     def loss(self, name: str) -> float:
-        """The objective the option gives up against the best option, for the
+        """The objective the option gives up against the top option, for the
         decider's side (the makers maximise it, the defenders minimise it)."""
         return -self.for_decider(name).delta
 
     def significant(self, name: str) -> bool:
-        """The option trails the best by more than the 95% interval of the
+        """The option trails the top by more than the 95% interval of the
         difference (by anything at all when the worlds were enumerated)."""
         option = self.option(name)
-        return not option.best and abs(option.delta) > option.delta_ci95 + 1e-9
+        return not option.best and -self.for_decider(name).delta > option.delta_ci95 + 1e-9
+
+    def mark(self, name: str) -> str:
+        """``?!``, ``?``, ``??`` when choosing ``name`` is an inaccuracy, a
+        mistake or a blunder: beyond the noise and the objective's threshold
+        (:mod:`altbaumer.hidden.verdicts`); empty otherwise."""
+        option = self.option(name)
+        return "" if option.best else mark(self.loss(name), option.delta_ci95, self.objective)
 
     def to_dict(self) -> dict[str, Any]:
         # The options' own fields stay the makers' figures, whoever decides; for_decider adds the decider's side.
         return {"decision": self.decision, "seat": str(self.seat), "maker": self.maker, "side": self.side,
                 "objective": self.objective, "worlds": self.worlds, "total_worlds": self.total, "exact": self.exact,
                 "complete": self.complete, "best": self.best.option,
-                "options": [{**o.to_dict(), "for_decider": o.figures(self.maker).to_dict()} for o in self.options]}
+                "state": None if self.state is None else self.state.to_dict(), "state_assumed": self.state_assumed,
+                "options": [{**o.to_dict(), "mark": self.mark(o.option), "for_decider": o.figures(self.maker).to_dict()}
+                            for o in self.options]}
 
 
-def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFAULT_EXACT_LIMIT,
+def rate_view(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
+              table: Optional[EquityTable] = None, exact_limit: int = DEFAULT_EXACT_LIMIT,
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
               prune: bool = True, solver: Optional[Solver] = None) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
+
+    ``objective`` is what the options are ranked by (:data:`OBJECTIVES`); for
+    ``match``, the makers' chance to win the match from ``state``, the score
+    before the deal (its makers must be forehand's team), through the
+    equity ``table`` (the shipped one by default). Without a state the deal
+    is rated as the first of a match (0:0, rounds 0:0), and the rating says so.
 
     Worlds are enumerated when there are at most ``exact_limit`` of them,
     else ``samples`` are drawn uniformly with ``seed``. ``threads`` (None: all
@@ -211,21 +250,27 @@ def rate_view(view: SeatView, *, objective: str = "net", exact_limit: int = DEFA
     ``solver`` to reuse its tables and threads across many ratings (its
     threads then count, not ``threads``).
     """
-    if objective not in OBJECTIVES:
-        raise AltbaumerError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
     decision = DECISIONS.get(view.phase)
     if decision is None or view.to_act is not view.seat:
         raise AltbaumerError(f"{view.seat} has no decision to make now ({view.phase} phase)")
+    makers = view.forehand.team
+    assumed = objective == "match" and state is None
+    if objective == "match":
+        state = state or MatchState.start(makers)
+        if state.makers is not makers:
+            raise AltbaumerError(f"the score {state} has {state.makers} making trump, but forehand {view.forehand} "
+                                 f"is {makers}")
+    goal = objective_for(objective, state if objective == "match" else None, table)
     info = InfoSet.from_view(view)
     worlds = worlds_for(info, exact_limit, samples, seed, world_bytes(view))
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
-        rater = RATERS[decision](view, objective, batch_solver, prune and not worlds.exact)
+        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact)
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
-    labels, tricks = rater.finish(worlds, done)
-    maker = view.seat.team is view.forehand.team
-    options = _rate_options(labels, tricks, objective, maker, worlds.exact and done == len(worlds))
+    labels, codes = rater.finish(worlds, done)
+    maker = view.seat.team is makers
+    options = _rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds))
     return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
-                  options)
+                  options, goal.state, assumed)
 
 
 def world_bytes(view: SeatView) -> int:
@@ -259,36 +304,51 @@ def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
     return mean, float(_Z95 * values.std(ddof=1) / math.sqrt(len(values)))
 
 
-def _rate_options(labels: list[str], tricks: np.ndarray, objective: str, maker: bool,
+def _rate_options(labels: list[str], codes: np.ndarray, objective: Objective, maker: bool,
                   exact: bool) -> tuple[OptionRating, ...]:
-    """Statistics of every option (columns of ``tricks``: makers' final tricks
-    per world, -1 where an option dropped early was not solved) and the best
-    one for the decider's side, among the options solved in every world."""
-    solved = tricks >= 0
-    safe = np.maximum(tricks, 0)
-    goal = objective_values(safe, objective)
+    """Statistics of every option (columns of ``codes``: outcome codes per
+    world, -1 where an option dropped early was not solved), each against
+    the top option for the decider's side among those solved in every world,
+    and the recommendation: the first option tied with the top."""
+    solved = codes >= 0
+    safe = np.maximum(codes, 0)
+    goal = objective.of(safe)
+    sign = 1.0 if maker else -1.0  # the defenders minimise the makers' value
     means = np.array([goal[solved[:, j], j].mean() for j in range(len(labels))])
     complete = np.asarray(solved.all(axis=0))
-    candidates = np.where(complete, means, -np.inf if maker else np.inf)
-    best = int(np.argmax(candidates) if maker else np.argmin(candidates))
-    made, conceded = deal_points(safe)
-    points = made.astype(np.float64)
-    net = points - conceded
+    top = int(np.argmax(np.where(complete, sign * means, -np.inf)))
+    figures = _world_figures(safe, objective)
     rated = []
     for j, label in enumerate(labels):
         rows = solved[:, j]
-        t = tricks[rows, j]
-        # The defenders' points need their own interval (their mean is points - net).
-        stats = {"mean_tricks": t.astype(np.float64), "p_make": (t >= 3).astype(np.float64),
-                 "p_march": (t == 5).astype(np.float64), "p_zero": (t == 0).astype(np.float64),
-                 "points": points[rows, j], "conceded": conceded[rows, j].astype(np.float64), "net": net[rows, j]}
-        values = {k: _mean_ci(v, exact and bool(complete[j])) for k, v in stats.items()}
-        delta, delta_ci = _mean_ci(goal[rows, j] - goal[rows, best], exact and bool(complete[j]))
+        full = exact and bool(complete[j])
+        values = {k: _mean_ci(v[rows, j], full) for k, v in figures.items()}
+        delta, delta_ci = _mean_ci(goal[rows, j] - goal[rows, top], full)
         means_of = {k: v[0] for k, v in values.items()}
         rated.append(OptionRating(label, means_of["mean_tricks"], means_of["p_make"], means_of["p_march"],
                                   means_of["p_zero"], means_of["points"], means_of["net"],
-                                  {k: v[1] for k, v in values.items()}, delta, delta_ci, j == best, int(rows.sum())))
-    return tuple(rated)
+                                  {k: v[1] for k, v in values.items()}, delta, delta_ci, False, int(rows.sum()),
+                                  means_of.get("equity"), means_of.get("p_round")))
+    best = next(j for j, o in enumerate(rated)
+                if complete[j] and tied(-sign * o.delta, o.delta_ci95, objective.name))
+    return tuple(replace(o, best=j == best) for j, o in enumerate(rated))
+
+
+def _world_figures(codes: np.ndarray, objective: Objective) -> dict[str, np.ndarray]:
+    """Per world and option, what each figure averages: tricks, the chances
+    to make, march and take nothing, the makers' points, the defenders' (they
+    need their own interval: their mean is points - net), the net swing, and
+    with the match objective the makers' chances to win the match and the round."""
+    tricks = tricks_of(codes)
+    made, conceded = deal_points(tricks)
+    points = made.astype(np.float64)
+    figures = {"mean_tricks": tricks.astype(np.float64), "p_make": (tricks >= 3).astype(np.float64),
+               "p_march": (tricks == 5).astype(np.float64), "p_zero": (tricks == 0).astype(np.float64),
+               "points": points, "conceded": conceded.astype(np.float64), "net": points - conceded}
+    if objective.round is not None:
+        figures["equity"] = objective.of(codes)
+        figures["p_round"] = objective.round[codes]
+    return figures
 
 
 def partner_view(view: SeatView) -> SeatView:

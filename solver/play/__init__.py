@@ -1,4 +1,4 @@
-"""Playing: seeded player policies and simulated matches.
+"""Playing: seeded player policies, simulated matches, and how deals end under the project's own decisions.
 
 Imports the game, the double-dummy solver and the hidden-information wing.
 
@@ -7,10 +7,13 @@ Imports the game, the double-dummy solver and the hidden-information wing.
 2
 """
 
+from altbaumer.play.outcomes import OutcomeCounts, estimate_outcomes
 from altbaumer.play.policies import POLICIES, HeuristicPolicy, Policy, RandomPolicy, make_policy
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, play_deal, play_match, simulate_matches
 
 __all__ = [
+    "OutcomeCounts",
+    "estimate_outcomes",
     "POLICIES",
     "HeuristicPolicy",
     "Policy",

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Mapping, Optional
 
 from altbaumer.game.actions import Phase
@@ -26,6 +26,7 @@ from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.match import DealRecord, Match, draw_for_partners
 from altbaumer.play.policies import POLICIES, Policy, make_policy
+from altbaumer.play.ranges import run_ranges
 from altbaumer.game.seats import SEATS, Seat, Team
 
 __all__ = ["SimulationStats", "PlayedDeal", "play_deal", "play_match", "simulate_matches"]
@@ -205,41 +206,9 @@ def simulate_matches(
             raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
     if matches < 0:
         raise ValueError("the number of matches cannot be negative")
-    chunk = max(1, min(100, matches // (workers * 8) or 1))
-    ranges = [(i, min(i + chunk, matches)) for i in range(0, matches, chunk)]
-    keep = record is not None
-    results: list[tuple[SimulationStats, list[PlayedDeal]]] = []  # whole ranges: Ctrl-C never splits one
-
-    def collect(result: tuple[SimulationStats, list[PlayedDeal]], done: int) -> None:
-        results.append(result)
-        if progress:
-            progress(done)
-
-    try:
-        if workers <= 1:
-            for start, stop in ranges:
-                collect(_simulate_range(seed, start, stop, ns, ew, keep), stop - start)
-        else:
-            _in_processes(ranges, workers, collect, seed, ns, ew, keep)
-    except KeyboardInterrupt:
-        if not partial_on_interrupt or not results:
-            raise
+    results = run_ranges(partial(_simulate_range, seed, ns=ns, ew=ew, record=record is not None), matches,
+                         processes=workers, progress=progress, partial_on_interrupt=partial_on_interrupt)
     return _merged(results, record)
-
-
-def _in_processes(ranges: list[tuple[int, int]], workers: int,
-                  collect: Callable[[tuple[SimulationStats, list[PlayedDeal]], int], None],
-                  seed: int, ns: str, ew: str, keep: bool) -> None:
-    """The ranges played in ``workers`` processes, collected in order."""
-    pool = ProcessPoolExecutor(max_workers=workers)
-    try:
-        futures = [pool.submit(_simulate_range, seed, start, stop, ns, ew, keep) for start, stop in ranges]
-        for future, (start, stop) in zip(futures, ranges):
-            collect(future.result(), stop - start)
-    finally:
-        # Cancelled, not played out: after Ctrl-C (or an error) closing the pool would otherwise wait for every
-        # range still queued. (A with-block would close it once more without cancelling, and so undo that.)
-        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _merged(results: list[tuple[SimulationStats, list[PlayedDeal]]],

@@ -1,19 +1,23 @@
 """Annotate recorded games: every card and decision rated.
 
+Everything is rated by an objective, by default the chance to win the match
+from the score before the deal (:mod:`altbaumer.hidden.objectives`; the
+score comes from the caller, else the deal counts as the first of a match).
 Card play is rated double dummy: before and after every card, the makers'
-final tricks with best play by both sides from there. A card that costs its
-side a trick is marked ``?``; one that changes the deal's score (a make turned
-into a failure, a march or lone march lost, the defenders' march conceded) is
-marked ``??`` (docs/annotate.md). Decisions (accept or refuse, the discard,
-lone play) are rated with :mod:`altbaumer.hidden.rating` from the deciding seat's
-knowledge only, and so, with ``single_dummy``, is every card.
+final tricks with best play by both sides from there, and what the card gives
+up in the objective; it is marked ``?!``, ``?`` or ``??`` by the thresholds of
+:mod:`altbaumer.hidden.verdicts` (docs/annotate.md), so a trick that changes
+nothing in the match is not marked. Decisions (accept or refuse, the discard,
+lone play) are rated with :mod:`altbaumer.hidden.rating` from the deciding
+seat's knowledge only, and so, with ``single_dummy``, is every card; they are
+marked by the same thresholds, beyond their 95% intervals.
 
 Annotations are written as commentary in a stable, machine-readable form,
 one ``{...}`` block each, and replace any earlier ones on a second run:
 
 * ``{dd 3>2 best AH TH}`` — a card: makers' tricks before > after, the optimal cards;
-* ``{sd net -0.25±0.05 best AH}`` — a card rated from the player's knowledge;
-* ``{rate net -0.21±0.04 best refuse}`` — a decision (on its tag).
+* ``{sd match -0.052±0.004 best AH}`` — a card rated from the player's knowledge;
+* ``{rate match -0.061±0.003 best refuse}`` — a decision (on its tag).
 
 >>> from altbaumer.abn import load_boards
 >>> from pathlib import Path
@@ -31,14 +35,21 @@ from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+import numpy as np
+
 from altbaumer.abn.board import Board, PlayedCard
+from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, Node, replay
 from altbaumer.dd.solver import Solver
 from altbaumer.errors import AltbaumerError, IncompleteBoard
 from altbaumer.game.cards import Card
 from altbaumer.game.actions import Phase, Play
-from altbaumer.game.scoring import makers_points
-from altbaumer.game.seats import Seat
+from altbaumer.game.equity import EquityTable, shipped_table
+from altbaumer.game.match_state import MatchState
+from altbaumer.game.scoring import makers_points, outcome_code
+from altbaumer.game.seats import Seat, Team
+from altbaumer.hidden.objectives import Objective, objective_for
+from altbaumer.hidden.verdicts import MARKS, mark as verdict_mark
 from altbaumer.report.words import plural
 from altbaumer.hidden.rating import Rating, option_name, rate_view
 
@@ -47,7 +58,7 @@ __all__ = ["CardNote", "DecisionNote", "BoardNotes", "annotate_board", "strip_an
 
 ANNOTATION_PREFIXES = ("dd ", "sd ", "rate ")
 """Commentary parts written by the annotator (and removed before a new run)."""
-_OUR_MARKS = ("?", "??")
+_OUR_MARKS = MARKS  # ?!, ?, ??: the verdicts the annotator writes
 _DD = re.compile(r"^dd \d>\d best ")
 
 
@@ -66,6 +77,8 @@ class CardNote:
     best: tuple[Card, ...]
     mark: str
     single_dummy: Optional[Rating] = None
+    loss: float = 0.0
+    """What the card gave up double dummy in the objective, for its side."""
 
     @property
     def lost(self) -> int:
@@ -74,13 +87,18 @@ class CardNote:
 
     @property
     def sd_loss(self) -> float:
-        """Expected net points the card lost from the player's knowledge (0 without a rating)."""
+        """The objective the card lost from the player's knowledge (0 without a rating)."""
         return 0.0 if self.single_dummy is None else self.single_dummy.loss(self.card.ascii())
 
     @property
+    def sd_mark(self) -> str:
+        """The single-dummy rating's mark for the card (empty without a rating)."""
+        return "" if self.single_dummy is None else self.single_dummy.mark(self.card.ascii())
+
+    @property
     def sd_error(self) -> bool:
-        """The card loses beyond the single-dummy rating's confidence interval."""
-        return self.single_dummy is not None and self.single_dummy.significant(self.card.ascii())
+        """The card is an error from the player's knowledge: beyond the noise and the threshold."""
+        return bool(self.sd_mark)
 
     def comment(self) -> Optional[str]:
         if not self.mark:
@@ -95,16 +113,18 @@ class CardNote:
     def to_dict(self) -> dict[str, Any]:
         return {"trick": self.trick, "seat": str(self.seat), "card": self.card.ascii(), "maker": self.maker,
                 "before": self.before, "after": self.after, "best": [c.ascii() for c in self.best],
-                "lost": self.lost, "mark": self.mark,
+                "lost": self.lost, "loss": self.loss, "mark": self.mark,
                 "single_dummy": None if self.single_dummy is None else {
-                    **self.single_dummy.to_dict(), "error": self.sd_error, "loss": self.sd_loss}}
+                    **self.single_dummy.to_dict(), "error": self.sd_error, "mark": self.sd_mark,
+                    "loss": self.sd_loss}}
 
 
 @dataclass(frozen=True)
 class DecisionNote:
     """A recorded decision rated from the decider's knowledge: the choice
-    made, the rating of every option, the expected net points the choice lost
-    against the best, and whether that loss exceeds its 95% interval."""
+    made, the rating of every option, what the choice lost in the objective
+    against the top option, and its mark (beyond the 95% interval and the
+    objective's threshold)."""
 
     decision: str  # turn, discard, alone
     tag: str  # the ABN tag that records it
@@ -114,25 +134,30 @@ class DecisionNote:
 
     @property
     def loss(self) -> float:
-        """Expected net points lost against the best option (for the decider's side)."""
+        """The objective lost against the top option (for the decider's side)."""
         return self.rating.loss(self.chosen)
 
     @property
+    def mark(self) -> str:
+        return self.rating.mark(self.chosen)
+
+    @property
     def error(self) -> bool:
-        return self.rating.significant(self.chosen)
+        return bool(self.mark)
 
     def comment(self) -> Optional[str]:
         return _rating_comment("rate", self.rating, self.chosen) if self.error else None
 
     def to_dict(self) -> dict[str, Any]:
         return {"decision": self.decision, "tag": self.tag, "seat": str(self.seat), "chosen": self.chosen,
-                "loss": self.loss, "error": self.error, "rating": self.rating.to_dict()}
+                "loss": self.loss, "mark": self.mark, "error": self.error, "rating": self.rating.to_dict()}
 
 
 def _rating_comment(prefix: str, rating: Rating, chosen: str) -> str:
     figures = rating.for_decider(chosen)  # a defender's card loses as a maker's does: below zero
-    ci = f"±{figures.delta_ci95:.2f}" if figures.delta_ci95 else ""
-    return f"{prefix} {rating.objective} {figures.delta:+.2f}{ci} best {rating.best.option}"
+    digits = 2 if rating.objective == "net" else 3  # points, or chances where 2% is a mark
+    ci = f"±{figures.delta_ci95:.{digits}f}" if figures.delta_ci95 else ""
+    return f"{prefix} {rating.objective} {figures.delta:+.{digits}f}{ci} best {rating.best.option}"
 
 
 @dataclass
@@ -147,19 +172,31 @@ class BoardNotes:
     start: Optional[int] = None  # makers' double-dummy tricks at the first lead
     result: Optional[int] = None  # makers' tricks, when the play is complete
     skipped: list[str] = field(default_factory=list)  # what could not be rated, and why
+    objective: str = "match"
+    score: Optional[BoardScore] = None
+    """The score before the deal and where it comes from (None: not known; a
+    match objective then rates the deal as the first of a match)."""
+    equity: Optional[tuple[float, Optional[float]]] = None
+    """N-S's chance to win the match before the deal, and after it (None
+    while the result is not known), with the match objective."""
 
     @property
     def dd_errors(self) -> int:
         return sum(1 for c in self.cards if c.mark)
 
     def summary(self) -> dict[str, Any]:
-        return {"cards": len(self.cards), "dd_errors": self.dd_errors,
-                "dd_blunders": sum(1 for c in self.cards if c.mark == "??"),
-                "tricks_lost": sum(c.lost for c in self.cards),
-                "sd_errors": sum(1 for c in self.cards if c.sd_error),
-                "decision_errors": sum(1 for d in self.decisions if d.error),
-                "points_lost": round(sum(max(d.loss, 0.0) for d in self.decisions if d.error)
-                                     + sum(max(c.sd_loss, 0.0) for c in self.cards if c.sd_error), 4)}
+        return _summary(self.cards, self.decisions)
+
+    def _score_dict(self) -> Optional[dict[str, Any]]:
+        if self.objective != "match":
+            return None
+        state = self.score.state if self.score is not None else None
+        before, after = self.equity if self.equity is not None else (None, None)
+        return {"state": None if state is None else state.to_dict(),
+                "source": "unknown" if self.score is None else self.score.source,
+                "describe": "unknown: rated as at the start of a match" if state is None
+                else self.score.describe() if self.score is not None else state.describe(),
+                "ns_equity_before": before, "ns_equity_after": after}
 
     def to_dict(self) -> dict[str, Any]:
         board, state = self.board, self.record.state
@@ -168,11 +205,38 @@ class BoardNotes:
                 # The replay fixes these although the file may leave them out (the [Trump] tag is optional).
                 "trump": None if state.trump is None else state.trump.letter, "makers": str(state.makers),
                 "lone": None if state.lone is None else str(state.lone),
-                "start": self.start, "result": self.result, "summary": self.summary(),
+                "start": self.start, "result": self.result, "objective": self.objective,
+                "score": self._score_dict(), "summary": self.summary(),
                 "cards": [_card_dict(c, n) for c, n in zip(self.cards, self.record.cards())],
                 "decisions": [d.to_dict() for d in self.decisions], "skipped": list(self.skipped),
                 # ``abn`` mixes the player's commentary with the annotator's; these are the player's alone.
                 "player_comments": dict(self.record.board.comments), "abn": board.to_dict()}
+
+
+def _card_mark(card: CardNote) -> str:
+    """A card's mark for a player's tally: from the player's knowledge when
+    it was rated so, else double dummy."""
+    return card.sd_mark if card.single_dummy is not None else card.mark
+
+
+def _summary(cards: list[CardNote], decisions: list[DecisionNote]) -> dict[str, Any]:
+    """Counts and losses: cards, double-dummy marks and what they gave up,
+    tricks lost, single-dummy and decision errors, the errors by class, and
+    ``lost``: the objective given up by the decisions and (rated from the
+    player's knowledge) cards beyond their noise."""
+    marks = [_card_mark(c) for c in cards] + [d.mark for d in decisions]
+    lost = sum(max(d.loss, 0.0) for d in decisions if d.rating.significant(d.chosen)) + sum(
+        max(c.sd_loss, 0.0) for c in cards if c.single_dummy is not None and c.single_dummy.significant(c.card.ascii()))
+    return {"cards": len(cards), "dd_errors": sum(1 for c in cards if c.mark),
+            "dd_blunders": sum(1 for c in cards if c.mark == "??"),
+            "dd_lost": round(sum(c.loss for c in cards), 4),
+            "tricks_lost": sum(c.lost for c in cards),
+            "sd_errors": sum(1 for c in cards if c.sd_error),
+            "decisions": len(decisions), "decision_errors": sum(1 for d in decisions if d.error),
+            **{_CLASS_KEYS[m]: marks.count(m) for m in MARKS}, "lost": round(float(lost), 4)}
+
+
+_CLASS_KEYS = {"?!": "inaccuracies", "?": "mistakes", "??": "blunders"}
 
 
 def _card_dict(note: CardNote, node: Node) -> dict[str, Any]:
@@ -186,31 +250,52 @@ def _card_dict(note: CardNote, node: Node) -> dict[str, Any]:
 
 def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool = False, samples: int = 10_000,
                    exact_limit: int = 20_000, seed: int = 0, threads: Optional[int] = None,
-                   solver: Optional[Solver] = None) -> BoardNotes:
+                   solver: Optional[Solver] = None, objective: str = "match", score: Optional[BoardScore] = None,
+                   table: Optional[EquityTable] = None) -> BoardNotes:
     """Rate every card (double dummy) and, with ``decisions``, every recorded
-    decision of ``board`` (from the decider's knowledge, ``samples`` worlds).
+    decision of ``board`` (from the decider's knowledge, ``samples`` worlds),
+    by ``objective``: for ``match``, the chance to win the match from the
+    ``score`` before the deal (:func:`altbaumer.abn.match_states.board_scores`;
+    without one, as the first deal of a match) through the equity ``table``.
     Raises :class:`~altbaumer.errors.AbnError` for a board that breaks the rules.
 
     The board is replayed once; every rating reads the state the game record
     holds before its decision or card."""
     clean = strip_annotations(board)
     record = replay(clean)
-    notes = BoardNotes(clean, record)
+    state = score.state if score is not None else None
+    if objective == "match" and state is None:
+        state = MatchState.start(record.state.makers)
+    goal = objective_for(objective, state if objective == "match" else None, table)
+    notes = BoardNotes(clean, record, objective=objective, score=score)
     # A solver passed in stays open for the caller's next board; one made here is closed here.
     with nullcontext(solver) if solver is not None else Solver(threads=threads) as owned:
-        rate = _rater(samples, exact_limit, seed, owned)
+        rate = _rater(samples, exact_limit, seed, owned, objective, score.state if score is not None else None, table)
         if decisions:
             _rate_decisions(record, notes, rate)
         if clean.tricks:
-            _rate_cards(record, notes, owned, rate if single_dummy else None)
+            _rate_cards(record, notes, owned, goal, rate if single_dummy else None)
+    if objective == "match":
+        notes.equity = _equity(record, state, table)  # type: ignore[arg-type]  # set just above
     notes.board = _written(clean, notes)
     return notes
 
 
-def _rater(samples: int, exact_limit: int, seed: int, solver: Solver) -> Callable[[Any], Rating]:
+def _equity(record: GameRecord, state: MatchState, table: Optional[EquityTable]) -> tuple[float, Optional[float]]:
+    """N-S's chance to win the match before the deal and, once it is over, after it."""
+    table = table or shipped_table()
+    final = record.state
+    after = None
+    if final.phase is Phase.DONE:
+        after = table.equity(state.after(final.makers_tricks, final.lone is not None), Team.NS)
+    return table.equity(state, Team.NS), after
+
+
+def _rater(samples: int, exact_limit: int, seed: int, solver: Solver, objective: str, state: Optional[MatchState],
+           table: Optional[EquityTable]) -> Callable[[Any], Rating]:
     def rate(view: Any) -> Rating:
-        return rate_view(view, samples=samples, exact_limit=exact_limit, seed=seed,
-                         partial_on_interrupt=False, solver=solver)
+        return rate_view(view, objective=objective, state=state, table=table, samples=samples,
+                         exact_limit=exact_limit, seed=seed, partial_on_interrupt=False, solver=solver)
 
     return rate
 
@@ -241,7 +326,7 @@ def score_changes(before: int, after: int) -> bool:
     return makers_points(before) != makers_points(after)
 
 
-def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver,
+def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver, goal: Objective,
                 rate: Optional[Callable[[Any], Rating]]) -> None:
     nodes = record.cards()
     try:
@@ -257,11 +342,13 @@ def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver,
         maker = node.seat.team is pos.makers
         value = (max if maker else min)(moves.values())
         after = moves[card]
-        lost = value - after if maker else after - value
-        mark = "" if lost <= 0 else ("??" if score_changes(value, after) else "?")
+        lone = pos.lone is not None
+        gave = goal.of(np.array([outcome_code(value, lone), outcome_code(after, lone)]))
+        loss = float(gave[0] - gave[1]) * (1 if maker else -1)
         best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
         sd = rate(record.node_view(node)) if rate is not None else None
-        notes.cards.append(CardNote(node.trick, node.seat, card, maker, value, after, best, mark, sd))
+        notes.cards.append(CardNote(node.trick, node.seat, card, maker, value, after, best,
+                                    verdict_mark(loss, 0.0, goal.name), sd, loss))
     notes.start = notes.cards[0].before  # the value of the opening position
     if record.state.phase is Phase.DONE:
         notes.result = record.state.makers_tricks
@@ -307,58 +394,64 @@ def _written(board: Board, notes: BoardNotes) -> Board:
     line = (f"altbaumer annotate: {plural(summary['cards'], 'card')}, "
             f"{plural(summary['dd_errors'], 'double-dummy error')} ({plural(summary['tricks_lost'], 'trick')} lost), "
             f"{plural(summary['decision_errors'], 'decision error')}")
+    if notes.equity is not None:
+        score = notes.score.state if notes.score is not None else None
+        line += (f"; score {score if score is not None else 'not known (taken as 0:0 rounds 0:0)'}, "
+                 f"N-S win the match {100 * notes.equity[0]:.1f}%")
     return dataclasses.replace(board, tricks=tricks, comments=comments, notes=[line] + list(board.notes))
 
 
 def player_summaries(boards: list[BoardNotes]) -> dict[str, dict[str, Any]]:
-    """Per player (the name in the board's seat tag, else the seat): cards
-    played, double-dummy errors, tricks lost, decision errors, expected
-    points lost."""
-    players: dict[str, dict[str, Any]] = {}
+    """Per player (the name in the board's seat tag, else the seat): the
+    board summary's counts and losses over the player's own cards and
+    decisions (:meth:`BoardNotes.summary`)."""
+    cards: dict[str, list[CardNote]] = {}
+    decisions: dict[str, list[DecisionNote]] = {}
 
-    def entry(board: Board, seat: Seat) -> dict[str, Any]:
-        name = board.tags.get({"N": "North", "E": "East", "S": "South", "W": "West"}[str(seat)]) or str(seat)
-        return players.setdefault(name, {"cards": 0, "dd_errors": 0, "tricks_lost": 0, "sd_errors": 0,
-                                         "decision_errors": 0, "points_lost": 0.0})
+    def name(board: Board, seat: Seat) -> str:
+        player = board.tags.get({"N": "North", "E": "East", "S": "South", "W": "West"}[str(seat)]) or str(seat)
+        cards.setdefault(player, [])
+        decisions.setdefault(player, [])
+        return player
 
     for notes in boards:
         for card in notes.cards:
-            row = entry(notes.board, card.seat)
-            row["cards"] += 1
-            row["dd_errors"] += bool(card.mark)
-            row["tricks_lost"] += card.lost
-            row["sd_errors"] += card.sd_error
-            row["points_lost"] += max(card.sd_loss, 0.0) if card.sd_error else 0.0
+            cards[name(notes.board, card.seat)].append(card)
         for decision in notes.decisions:
-            row = entry(notes.board, decision.seat)
-            row["decision_errors"] += decision.error
-            row["points_lost"] += max(decision.loss, 0.0) if decision.error else 0.0
-    for row in players.values():
-        row["points_lost"] = round(row["points_lost"], 4)
-    return players
+            decisions[name(notes.board, decision.seat)].append(decision)
+    return {player: _summary(cards[player], decisions[player]) for player in cards}
 
 
 def report(boards: list[BoardNotes], errors: Optional[list[str]] = None) -> dict[str, Any]:
     """Everything as JSON-ready data: every board's figures, per-player and
     per-match summaries (a match is the boards sharing a ``Match`` tag, else
-    a file), and the boards that could not be annotated."""
+    a file; with the match objective each has its graph of N-S's chance to
+    win the match deal by deal), and the boards that could not be annotated."""
     matches: dict[str, list[BoardNotes]] = {}
+    sections = {id(notes): i for i, notes in enumerate(boards, 1)}  # a board's place in ``boards``, from 1
     for notes in boards:
         key = notes.board.tags.get("Match")
         matches.setdefault(f"{notes.board.source} match {key}" if key else notes.board.source, []).append(notes)
     return {
         "format": "altbaumer-annotation",
-        "version": 1,
+        "version": 2,
+        "objective": boards[0].objective if boards else "match",
         "boards": [n.to_dict() for n in boards],
         "players": player_summaries(boards),
-        "matches": {name: {**_totals(group), "boards": len(group)} for name, group in matches.items()},
+        "matches": {name: {**_totals(group), "boards": len(group), "graph": _graph(group, sections)}
+                    for name, group in matches.items()},
         "total": {**_totals(boards), "boards": len(boards)},
         "errors": list(errors or []),
     }
 
 
+def _graph(boards: list[BoardNotes], sections: dict[int, int]) -> list[dict[str, Any]]:
+    """N-S's chance to win the match before and after each deal, with the
+    board's place in the report (``section``, from 1)."""
+    return [{"board": n.board.number, "section": sections[id(n)],
+             "score": str(n.score.state) if n.score and n.score.state else None,
+             "before": n.equity[0], "after": n.equity[1]} for n in boards if n.equity is not None]
+
+
 def _totals(boards: list[BoardNotes]) -> dict[str, Any]:
-    keys = ("cards", "dd_errors", "dd_blunders", "tricks_lost", "sd_errors", "decision_errors", "points_lost")
-    sums = {k: sum(n.summary()[k] for n in boards) for k in keys}
-    sums["points_lost"] = round(sums["points_lost"], 4)
-    return sums
+    return _summary([c for n in boards for c in n.cards], [d for n in boards for d in n.decisions])

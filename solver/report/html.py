@@ -3,14 +3,19 @@
 :func:`render_html` turns the JSON-ready dict of :func:`altbaumer.report.annotate.report`
 into one HTML5 page: inline CSS, inline SVG charts, no script and no network
 resources, so the file can be mailed or opened offline. The page shows the
-totals and the per-match and per-player summaries, then every board: the deal
-as dealt around a compass (N top, S bottom, W left, E right), the facts of the
-bidding, every trick with its marks and double-dummy commentary, a chart of
-the makers' double-dummy tricks after every card, and the decision tables.
-The trump, the makers and the lone player are the replayed record's (a file
-may leave the ``[Trump]`` tag out). The player's own marks and commentary (on
-cards and tags) are shown beside the annotator's, each in its own style.
-Every text taken from the report (tags come from user files) is escaped.
+totals, the per-match summaries with, for the match objective, a graph of
+N-S's chance to win the match deal by deal (each dot a link to its board), and
+the per-player summaries, then every board: the score before the deal and
+N-S's chance to win the match before and after it, the deal as dealt around a
+compass (N top, S bottom, W left, E right), the facts of the bidding, every
+trick with its marks (``?!``, ``?``, ``??``) and double-dummy commentary, a
+chart of the makers' double-dummy tricks after every card, and the decision
+tables. The trump, the makers and the lone player are the replayed record's
+(a file may leave the ``[Trump]`` tag out). The player's own marks and
+commentary (on cards and tags) are shown beside the annotator's, each in its
+own style. Every text taken from the report (tags come from user files) is
+escaped. Without a score (other objectives than ``match``) or a graph, those
+parts are left out.
 
 >>> page = render_html({"boards": [], "errors": ["x.abn:3: <bad> deal"]}, title="A & B")
 >>> page.startswith("<!DOCTYPE html>"), "<title>A &amp; B</title>" in page
@@ -24,10 +29,12 @@ Every text taken from the report (tags come from user files) is escaped.
 from __future__ import annotations
 
 import html
+import math
 from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from altbaumer.errors import CardParseError
 from altbaumer.game.cards import Card, Suit
+from altbaumer.hidden.verdicts import MARK_NAMES, MARKS, THRESHOLDS
 
 __all__ = ["render_html", "card_html"]
 
@@ -36,17 +43,27 @@ Json = Mapping[str, Any]
 _SEATS = ("N", "E", "S", "W")
 _SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-_ENGINE_MARK = "the annotator's mark: double dummy, ? a trick lost, ?? the score changed"
+_MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 _PLAYER_MARK = "the player's own mark, from the file"
 _PLAYER_COMMENT = "the player's own commentary, from the file"
-_LEGEND = (f'<p class="legend">Marks: <span class="mark q1" title="{_ENGINE_MARK}">?</span> '
-           f'<span class="mark q2" title="{_ENGINE_MARK}">??</span> the annotator\'s, double dummy '
-           f'(a trick lost, the score changed); <span class="pmark" title="{_PLAYER_MARK}">!</span> and '
-           f'<span class="pc">commentary in italics</span>: the player\'s own, from the file.</p>')
+_UNITS = {"match": "chance to win the match", "make": "chance to make the deal", "march": "chance to march",
+          "net": "net points"}
+# The summaries' columns (annotate._summary): key, heading, what it means.
 _SUMMARY_COLUMNS = (
-    ("boards", "boards"), ("cards", "cards"), ("dd_errors", "DD errors (?)"), ("dd_blunders", "blunders (??)"),
-    ("tricks_lost", "tricks lost"), ("sd_errors", "SD errors"), ("decision_errors", "decision errors"),
-    ("points_lost", "points lost"))
+    ("boards", "boards", "deals annotated"),
+    ("cards", "cards", "cards rated"),
+    ("decisions", "decisions", "decisions rated (accept or refuse, the discard, lone play)"),
+    ("inaccuracies", "?!", "inaccuracies: cards and decisions marked ?!"),
+    ("mistakes", "?", "mistakes: cards and decisions marked ?"),
+    ("blunders", "??", "blunders: cards and decisions marked ??"),
+    ("dd_errors", "DD marked", "cards marked double dummy"),
+    ("sd_errors", "SD marked", "cards marked from the player's knowledge (--single-dummy)"),
+    ("decision_errors", "decisions marked", "decisions marked from the decider's knowledge"),
+    ("tricks_lost", "tricks lost", "tricks the cards gave away double dummy"),
+    ("dd_lost", "DD lost", "what the cards gave up double dummy"),
+    ("lost", "lost", "what the decisions (and cards rated from the player's knowledge) gave up beyond the noise"))
+_NOT_COLUMNS = {"graph", "dd_blunders"}  # the graph is drawn; the double-dummy ?? are among the ?? counted
+_LOSSES = {"dd_lost", "lost"}  # in the objective's unit
 
 _CSS = """
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;
@@ -56,6 +73,7 @@ table{border-collapse:collapse;margin:.3em 0 .8em;background:#fff}
 th,td{border:1px solid #d4d4d4;padding:2px 7px;text-align:right;vertical-align:top}
 th{background:#eef0f3}td.l,th.l{text-align:left}
 section.board{background:#fff;border:1px solid #ccc;border-radius:6px;padding:.6em 1.2em;margin:1.2em 0}
+p.score{margin:.2em 0 .6em}p.score .chance{font-weight:bold}
 .top{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start}
 .deal{display:grid;grid-template-columns:repeat(3,9.5em);grid-template-rows:repeat(3,auto);gap:.3em}
 .hand{border:1px solid #bbb;border-radius:4px;padding:.2em .5em;background:#fdfdfb}
@@ -67,18 +85,21 @@ section.board{background:#fff;border:1px solid #ccc;border-radius:6px;padding:.6
 div.facts{max-width:24em}dl.facts{display:grid;grid-template-columns:max-content auto;gap:0 1em;margin:0}
 dl.facts dt{color:#555}dl.facts dd{margin:0}
 td{min-width:2em}.seatlbl{color:#666;font-size:85%;margin-right:.3em}
-.mark{font-weight:bold;margin-left:.15em}.mark.q1{color:#e07b00}.mark.q2{color:#d00000}
-.played[data-mark="?"]{background:#fff4e0}.played[data-mark="??"]{background:#ffe3e3}
+.mark{font-weight:bold;margin-left:.15em}.mark.inaccuracy{color:#9a6700}.mark.mistake{color:#e07b00}
+.mark.blunder{color:#d00000;text-decoration:underline}
+.played[data-mark="?!"]{background:#fbf3d0}.played[data-mark="?"]{background:#ffe9cc}
+.played[data-mark="??"]{background:#ffd6d6;outline:1px solid #d00000}
 .pmark{font-style:italic;color:#1d4ed8;margin-left:.15em;padding:0 .15em;border:1px solid #9db4f0;border-radius:3px}
 .pc{font-size:85%;font-style:italic;color:#1d4ed8;white-space:pre-line;max-width:16em;text-align:left}
-ul.pc{padding-left:1.2em;max-width:24em}p.legend{font-size:85%;color:#555}
+ul.pc{padding-left:1.2em;max-width:24em}p.legend{font-size:85%;color:#555;max-width:60em}
 .dd{font-size:80%;color:#555}.sd{font-size:80%;color:#6a3d9a}
 svg.chart{background:#fff;border:1px solid #ddd}svg .grid{stroke:#e4e4e4}svg .axis{fill:#555;font-size:10px}
 svg .line{fill:none;stroke:#2b6cb0;stroke-width:2}svg .pt{fill:#2b6cb0}svg .turned{fill:#d00000}
-svg .make{stroke:#9ac;stroke-dasharray:3 3}
+svg .make{stroke:#9ac;stroke-dasharray:3 3}svg .deal{fill:#2b6cb0;stroke:#fff;stroke-width:1}
+svg a:hover .deal{fill:#d00000}svg .end{fill:#fff;stroke:#2b6cb0;stroke-width:2}
 tr.best td.opt{font-weight:bold}tr.chosen{background:#eef6ff}tr.chosen.error{background:#ffe3e3}
 .flag{font-weight:bold;color:#d00000}.ok{color:#138a36}.muted{color:#777}
-ul.errors li{color:#a00}ul.notes{font-size:85%;color:#555;padding-left:1.2em}figure{margin:0}
+ul.errors li{color:#a00}ul.notes{font-size:85%;color:#555;padding-left:1.2em}figure{margin:0 0 .8em}
 """
 
 
@@ -86,8 +107,9 @@ def render_html(report: Json, title: str = "altbaumer annotation") -> str:
     """One self-contained HTML5 page for the report of
     :func:`altbaumer.report.annotate.report` (see the module docstring)."""
     boards = list(report.get("boards") or [])
-    body = [f"<h1>{_e(title)}</h1>", _header(report, boards)]
-    body += [_board(i, board) for i, board in enumerate(boards, 1)]
+    objective = report.get("objective") or next((b.get("objective") for b in boards if b.get("objective")), None)
+    body = [f"<h1>{_e(title)}</h1>", _header(report, boards, objective)]
+    body += [_board(i, board, objective) for i, board in enumerate(boards, 1)]
     body.append(_errors(report.get("errors") or []))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -101,6 +123,13 @@ def render_html(report: Json, title: str = "altbaumer annotation") -> str:
 def _e(value: object) -> str:
     """Escaped text (quotes too, so it is safe in attributes)."""
     return html.escape(str(value), quote=True)
+
+
+def _float(value: object) -> Optional[float]:
+    """A finite number as a float; None for anything else (a bool is no number here)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
 
 
 def _num(value: object, digits: int = 2) -> str:
@@ -117,7 +146,44 @@ def _num(value: object, digits: int = 2) -> str:
 
 
 def _pct(value: object) -> str:
-    return f"{value * 100:.1f}%" if isinstance(value, (int, float)) and not isinstance(value, bool) else _num(value)
+    number = _float(value)
+    return _num(value) if number is None else f"{number * 100:.1f}%"
+
+
+def _chance(objective: object) -> bool:
+    """The objective is a chance (shown in percent), not points."""
+    return objective != "net"
+
+
+def _amount(value: object, objective: object) -> str:
+    """A loss in the objective's unit: percent of a chance, or net points."""
+    number = _float(value)
+    if number is None:
+        return _num(value)
+    return f"{100 * number:.1f}%" if _chance(objective) else f"{number:.2f}"
+
+
+def _delta(value: object, ci: object, objective: object) -> str:
+    """A difference and its 95% half-width: percentage points for chances, points for net."""
+    number, half = _float(value), _float(ci)
+    if number is None:
+        return _num(value)
+    scale, digits = (100, 1) if _chance(objective) else (1, 2)
+    return f"{scale * number:+.{digits}f}" + ("" if half is None else f" ± {scale * half:.{digits}f}")
+
+
+def _unit(objective: object) -> str:
+    return _UNITS.get(str(objective), "objective")
+
+
+def _thresholds(objective: object) -> str:
+    """The losses at which ?!, ? and ?? start (altbaumer.hidden.verdicts), in words:
+    ``2%, 4% or 8% of the chance to win the match``."""
+    limits = THRESHOLDS.get(str(objective))
+    if not limits:
+        return ""
+    said = [f"{100 * x:g}%" if _chance(objective) else f"{x:g}" for x in limits]
+    return f"{', '.join(said[:-1])} or {said[-1]} {'of the ' if _chance(objective) else ''}{_unit(objective)}"
 
 
 def _parse(text: object) -> Optional[Card]:
@@ -164,56 +230,217 @@ def _table(head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1) ->
     return ("<table>" + row(head, "th") + "".join(row(r, "td") for r in rows) + "</table>")
 
 
+def _mark_html(mark: object, why: str) -> str:
+    """An annotator's ?!, ? or ?? (docs/annotate.md), styled by its class;
+    ``why`` says what it was rated from."""
+    if not mark:
+        return ""
+    cls = _MARK_CLASS.get(str(mark), "")
+    name = MARK_NAMES.get(str(mark), "mark")
+    return f'<span class="mark {cls}" title="the annotator\'s {name}, {_e(why)}">{_e(mark)}</span>'
+
+
+def _marks_legend(objective: object, decisions: bool) -> str:
+    limits = _thresholds(objective)
+    marks = ", ".join(f'<span class="mark {_MARK_CLASS[m]}">{m}</span> {MARK_NAMES[m]}' for m in MARKS)
+    text = (f'Marks: {marks}: the annotator\'s, when a card (double dummy) or a decision (from the decider\'s '
+            f'knowledge, beyond the noise) gives up at least {_e(limits or "a threshold")}; '
+            f'<span class="pmark" title="{_PLAYER_MARK}">!</span> and '
+            f'<span class="pc">commentary in italics</span>: the player\'s own, from the file.')
+    if decisions:
+        what = ("P(match) and P(round) its chances to win the match and the round in play, "
+                if objective == "match" else "")
+        text += (f' Decision tables give the deciding seat\'s side\'s figures, from its knowledge only: {what}'
+                 f'E[tricks] its mean tricks, P(win), P(5) and P(0) its chances to win the deal, to take all five '
+                 f'tricks and none, points its mean deal points, net its points minus the other side\'s; Δ is '
+                 f'what an option gives up in the {_e(_unit(objective))} against the top option'
+                 f'{", in percentage points" if _chance(objective) else ""}, ± its 95% interval.')
+    return f'<p class="legend">{text}</p>'
+
+
 # -- the header ------------------------------------------------------------------------
 
 
-def _header(report: Json, boards: list[Json]) -> str:
+def _header(report: Json, boards: list[Json], objective: object) -> str:
     parts = ["<header>"]
     if report.get("total"):
-        parts += ["<h2>Totals</h2>", _summary_table({"all boards": report["total"]}, "")]
-    if report.get("matches"):
-        parts += ["<h2>Matches</h2>", _summary_table(report["matches"], "match")]
+        parts += ["<h2>Totals</h2>", _summary_table({"all boards": report["total"]}, "", objective)]
+    matches = report.get("matches") or {}
+    if matches:
+        parts += ["<h2>Matches</h2>", _summary_table(matches, "match", objective)]
+        parts += [_match_graph(str(name), m.get("graph") or [])
+                  for name, m in matches.items() if isinstance(m, Mapping) and m.get("graph")]
     if report.get("players"):
-        parts += ["<h2>Players</h2>", _summary_table(report["players"], "player")]
+        parts += ["<h2>Players</h2>", _summary_table(report["players"], "player", objective)]
+    if report.get("total") or matches or report.get("players"):
+        parts.append(_summary_legend(objective))
     if boards:
-        parts += ["<h2>Boards</h2>", _board_index(boards), _LEGEND]
+        decisions = any(b.get("decisions") for b in boards)
+        parts += ["<h2>Boards</h2>", _board_index(boards, objective), _marks_legend(objective, decisions)]
     parts.append("</header>")
-    return "\n".join(parts)
+    return "\n".join(p for p in parts if p)
 
 
-def _summary_table(rows: Mapping[str, Json], label: str) -> str:
-    columns = [(k, t) for k, t in _SUMMARY_COLUMNS if any(k in r for r in rows.values())]
-    extra = sorted({k for r in rows.values() for k in r} - {k for k, _ in _SUMMARY_COLUMNS})
-    columns += [(k, k) for k in extra]
-    body = [[_e(name)] + [_num(row.get(k), 3) for k, _ in columns] for name, row in rows.items()]
-    return _table([_e(label)] + [_e(t) for _, t in columns], body)
+def _summary_columns(rows: Mapping[str, Json]) -> list[tuple[str, str, str]]:
+    present = [r for r in rows.values() if isinstance(r, Mapping)]
+    columns = [c for c in _SUMMARY_COLUMNS if any(c[0] in r for r in present)]
+    known = {k for k, _, _ in _SUMMARY_COLUMNS} | _NOT_COLUMNS
+    extra = sorted({k for r in present for k, v in r.items()
+                    if k not in known and not isinstance(v, (list, dict))})  # a later version's counts
+    return columns + [(k, k, k) for k in extra]
 
 
-def _board_index(boards: list[Json]) -> str:
+def _summary_table(rows: Mapping[str, Json], label: str, objective: object) -> str:
+    columns = _summary_columns(rows)
+    body = []
+    for name, row in rows.items():
+        row = row if isinstance(row, Mapping) else {}
+        body.append([_e(name)] + [_amount(row.get(k), objective) if k in _LOSSES and k in row
+                                  else _num(row.get(k), 3) for k, _, _ in columns])
+    head = [_e(label)] + [f'<span title="{_e(why)}">{_e(title)}</span>' if why != title else _e(title)
+                          for _, title, why in columns]
+    return _table(head, body)
+
+
+def _summary_legend(objective: object) -> str:
+    """What the summary columns mean, in one line."""
+    unit = _unit(objective)
+    amount = "percentage points of it" if _chance(objective) else "points"
+    return (f'<p class="legend">Columns: <b>cards</b>, <b>decisions</b>: how many were rated; <b>?!</b> '
+            f'<b>?</b> <b>??</b>: inaccuracies, mistakes and blunders (cards from the player\'s knowledge when '
+            f'rated so, else double dummy; decisions from the decider\'s knowledge); <b>DD marked</b>, '
+            f'<b>SD marked</b>, <b>decisions marked</b>: cards marked double dummy, cards marked from the '
+            f'player\'s knowledge, decisions marked; <b>tricks lost</b>: tricks the cards gave away double '
+            f'dummy; <b>DD lost</b>: the {_e(unit)} the cards gave up double dummy; <b>lost</b>: the '
+            f'{_e(unit)} the decisions (and cards rated from the player\'s knowledge) gave up beyond the '
+            f'noise, in {amount}.</p>')
+
+
+def _board_index(boards: list[Json], objective: object) -> str:
+    match = any(b.get("score") for b in boards)
     rows = []
     for i, b in enumerate(boards, 1):
-        s, abn = b.get("summary") or {}, b.get("abn") or {}
-        rows.append([f'<a href="#board-{i}">{_e(b.get("board", i))}</a>', _e(b.get("source", "")),
+        s = b.get("summary") or {}
+        score: list[str] = []
+        if match:
+            known = b.get("score") or {}
+            state = known.get("state") or {}
+            before, after = known.get("ns_equity_before"), known.get("ns_equity_after")
+            score = [_e(state.get("text") or "not known (0:0)") if known else "—",
+                     f"{_pct(before)} → {_pct(after)}" if known else "—"]
+        rows.append([f'<a href="#board-{i}">{_e(b.get("board", i))}</a>', _e(b.get("source", "")), *score,
                      _e(b.get("dealer", "")), _suit_html(b.get("trump")), _num(b.get("start")),
-                     _num(b.get("result")), _num(s.get("dd_errors")), _num(s.get("decision_errors")),
-                     _num(s.get("points_lost"), 3)])
-    head = ["board", "source", "dealer", "trump", "DD start", "result", "DD errors", "decision errors",
-            "points lost"]
-    return _table(head, rows, left=2)
+                     _num(b.get("result")), _num(s.get("cards")), _num(s.get("inaccuracies")),
+                     _num(s.get("mistakes")), _num(s.get("blunders")),
+                     _amount(s.get("lost"), b.get("objective") or objective)])
+    head = ["board", "source", *(("score before", "N-S P(match) before → after") if match else ()), "dealer", "trump",
+            "DD start", "result", "cards", "?!", "?", "??", "lost"]
+    return _table([_e(h) for h in head], rows, left=3 if match else 2)
+
+
+# -- the match graph -------------------------------------------------------------------
+
+_GW_MIN, _GW_MAX, _GH, _GML, _GMR, _GMT, _GMB = 340, 960, 190, 52, 14, 10, 34
+_PER_DEAL = 44  # pixels a deal is given, within the bounds of the width
+
+
+def _match_graph(name: str, graph: Sequence[Json]) -> str:
+    """N-S's chance to win the match before each deal and after the last
+    (x the deals in order, y 0..100%), a dot per deal linked to its board."""
+    deals = [d for d in graph if isinstance(d, Mapping) and _float(d.get("before")) is not None]
+    if not deals:
+        return ""
+    n = len(deals)
+    last = _float(deals[-1].get("after"))
+    width = min(_GW_MAX, max(_GW_MIN, _GML + _GMR + _PER_DEAL * n))
+    span = n if last is not None else max(n - 1, 1)
+
+    def point(i: float, p: float) -> tuple[float, float]:
+        return (_GML + i * (width - _GML - _GMR) / span, _GMT + (1 - min(max(p, 0.0), 1.0)) * (_GH - _GMT - _GMB))
+
+    values = [_float(d.get("before")) or 0.0 for d in deals] + ([last] if last is not None else [])
+    xy = [point(i, v) for i, v in enumerate(values)]
+    grid = []
+    for p in (0.0, 0.25, 0.5, 0.75, 1.0):
+        (x0, y), (x1, _) = point(0, p), point(span, p)
+        grid.append(f'<line class="{"make" if p == 0.5 else "grid"}" x1="{x0:.1f}" y1="{y:.1f}" x2="{x1:.1f}" '
+                    f'y2="{y:.1f}"/><text class="axis" x="{x0 - 5:.1f}" y="{y + 3:.1f}" '
+                    f'text-anchor="end">{100 * p:.0f}%</text>')
+    step = max(1, math.ceil(n * 30 / (width - _GML - _GMR)))  # board labels at least 30 pixels apart
+    bottom = _GH - _GMB
+    for i, d in enumerate(deals):
+        x = xy[i][0]
+        grid.append(f'<line class="grid" x1="{x:.1f}" y1="{_GMT}" x2="{x:.1f}" y2="{bottom}"/>')
+        if i % step == 0:
+            grid.append(f'<text class="axis" x="{x:.1f}" y="{bottom + 12}" text-anchor="middle">'
+                        f'{_e(d.get("board", i + 1))}</text>')
+    if last is not None and n % step == 0:
+        grid.append(f'<text class="axis" x="{xy[-1][0]:.1f}" y="{bottom + 12}" text-anchor="middle">end</text>')
+    grid.append(f'<text class="axis" x="{(_GML + width - _GMR) / 2:.1f}" y="{_GH - 4}" text-anchor="middle">'
+                f'deal (board)</text><text class="axis" transform="rotate(-90)" x="{-(_GMT + bottom) / 2:.1f}" '
+                f'y="12" text-anchor="middle">N-S win the match</text>')
+    dots = []
+    for (x, y), d in zip(xy, deals):
+        section = d.get("section")
+        after = _float(d.get("after"))
+        tip = (f'board {_e(d.get("board", ""))}, score {_e(d.get("score") or "not known")}: N-S '
+               f'{_pct(d.get("before"))} to win the match before the deal'
+               + (f', {_pct(after)} after ({_delta(after - (_float(d.get("before")) or 0.0), None, "match")} pp)'
+                  if after is not None else ""))
+        dot = f'<circle class="deal" cx="{x:.1f}" cy="{y:.1f}" r="4.5"><title>{tip}</title></circle>'
+        dots.append(f'<a href="#board-{_e(section)}">{dot}</a>' if isinstance(section, int) else dot)
+    if last is not None:
+        x, y = xy[-1]
+        dots.append(f'<circle class="end" cx="{x:.1f}" cy="{y:.1f}" r="3.5"><title>after board '
+                    f'{_e(deals[-1].get("board", ""))}: N-S {_pct(last)} to win the match</title></circle>')
+    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)
+    svg = (f'<svg class="chart match-chart" width="{width}" height="{_GH}" viewBox="0 0 {width} {_GH}" role="img" '
+           f'aria-label="N-S\'s chance to win the match, deal by deal">{"".join(grid)}'
+           f'<polyline class="line" points="{line}"/>{"".join(dots)}</svg>')
+    afters = [_float(d.get("after")) for d in deals]
+    swings = [(after - before, d) for d, before, after in zip(deals, values, afters) if after is not None]
+    caption = (f"N-S's chance to win the match before each deal{' and after the last' if last is not None else ''}: "
+               f"from {_pct(values[0])} to {_pct(values[-1])}")
+    if swings:
+        by, d = max(swings, key=lambda s: abs(s[0]))
+        caption += f"; the largest swing: board {_e(d.get('board', ''))} ({100 * by:+.1f} pp)"
+    caption += ". Each dot links to its board; the dashed line is 50%."
+    return (f'<figure class="match-graph" data-match="{_e(name)}"><h3>{_e(name)}: N-S\'s chance to win the match'
+            f'</h3>{svg}<figcaption class="dd">{caption}</figcaption></figure>')
 
 
 # -- one board -------------------------------------------------------------------------
 
 
-def _board(index: int, board: Json) -> str:
+def _board(index: int, board: Json, objective: object) -> str:
     abn = board.get("abn") or {}
+    objective = board.get("objective") or objective
     title = f'Board {_e(board.get("board", index))}'
     where = f'{_e(board.get("source", ""))}:{_e(board.get("line", ""))}' if board.get("source") else ""
     parts = [f'<section class="board" id="board-{index}">', f'<h2>{title} <span class="muted">{where}</span></h2>',
-             '<div class="top">', _deal(board, abn), _facts(board, abn), "</div>",
-             '<div class="top">', _tricks(board, abn), _chart(board), "</div>",
-             _decisions(board.get("decisions") or []), _skipped(board.get("skipped") or []), "</section>"]
+             _score_line(board.get("score")),
+             '<div class="top">', _deal(board, abn), _facts(board, abn, objective), "</div>",
+             '<div class="top">', _tricks(board, abn, objective), _chart(board), "</div>",
+             _decisions(board.get("decisions") or [], objective), _skipped(board.get("skipped") or []), "</section>"]
     return "\n".join(p for p in parts if p)
+
+
+def _score_line(score: object) -> str:
+    """The score before the deal in words and N-S's chance to win the match
+    before and after it (the match objective only: ``score`` is None otherwise)."""
+    if not isinstance(score, Mapping):
+        return ""
+    before, after = _float(score.get("ns_equity_before")), _float(score.get("ns_equity_after"))
+    chances = ""
+    if before is not None:
+        chances = f' N-S win the match: <span class="chance">{_pct(before)}</span> before the deal'
+        if after is not None:
+            chances += (f', <span class="chance">{_pct(after)}</span> after it '
+                        f'({_delta(after - before, None, "match")} pp).')
+        else:
+            chances += "; after it not known (the play is not complete)."
+    return (f'<p class="score" data-source="{_e(score.get("source", ""))}">Score before the deal: '
+            f'{_e(score.get("describe") or "not known")}.{chances}</p>')
 
 
 def _lone_out(board: Json) -> str:
@@ -259,7 +486,7 @@ def _hand_lines(cards: Sequence[object]) -> str:
     return "".join(lines)
 
 
-def _facts(board: Json, abn: Json) -> str:
+def _facts(board: Json, abn: Json, objective: object) -> str:
     lone = board.get("lone") or ""
     facts = [("dealer", _e(board.get("dealer", ""))), ("forehand", _e(board.get("forehand", ""))),
              ("makers", _e(board.get("makers") or "—")),
@@ -269,6 +496,8 @@ def _facts(board: Json, abn: Json) -> str:
     if abn.get("cut"):
         facts.append(("cut", _cards_html(abn["cut"])))
     facts += [("DD at first lead", _num(board.get("start"))), ("result", _num(board.get("result")))]
+    if objective:
+        facts.append(("rated by", _e(_unit(objective))))
     tags = board.get("tags") or {}
     facts += [(_e(k), _e(v)) for k, v in tags.items() if k not in _SEAT_TAGS.values()]
     rows = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
@@ -294,33 +523,30 @@ def _skipped(skipped: Sequence[object]) -> str:
 # -- the tricks ------------------------------------------------------------------------
 
 
-def _tricks(board: Json, abn: Json) -> str:
+def _tricks(board: Json, abn: Json, objective: object) -> str:
     cards = board.get("cards") or []
     if not cards:
         return _unrated_tricks(abn)
-    rows = [[_e(notes[0].get("trick", ""))] + [_play_cell(c) for c in notes] for notes in _group(cards)]
+    rows = [[_e(notes[0].get("trick", ""))] + [_play_cell(c, objective) for c in notes] for notes in _group(cards)]
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
     table = _table(["trick"] + [f"card {i}" for i in range(1, width)], rows, left=width)
     return f"<div><h3>Play</h3>{table}</div>"
 
 
-def _play_cell(note: Json) -> str:
+def _play_cell(note: Json, objective: object) -> str:
     mark, own = note.get("mark") or "", note.get("player_mark") or ""
     dd = f'{_num(note.get("before"))}&gt;{_num(note.get("after"))}'
     if mark:
+        loss = _float(note.get("loss"))
+        if loss is not None:
+            dd += f" ({_delta(-loss, None, objective)}{' pp' if _chance(objective) else ''})"
         dd += f' best {_cards_html(note.get("best") or [])}'
     seat, card = _e(note.get("seat", "")), _e(note.get("card", ""))
     return (f'<span class="played" data-seat="{seat}" data-card="{card}" data-mark="{_e(mark)}" '
             f'data-player-mark="{_e(own)}"><span class="seatlbl">{seat}</span>{card_html(note.get("card", ""))}'
-            f'{_player_mark(own)}{_engine_mark(mark)}</span>{_player_comment(note.get("player_comment"))}'
-            f'<div class="dd">dd {dd}</div>{_sd_line(note)}')
-
-
-def _engine_mark(mark: str) -> str:
-    """The annotator's ? or ?? (docs/annotate.md)."""
-    cls = {"?": "q1", "??": "q2"}.get(mark, "")
-    return f'<span class="mark {cls}" title="{_ENGINE_MARK}">{_e(mark)}</span>' if mark else ""
+            f'{_player_mark(own)}{_mark_html(mark, "double dummy")}</span>'
+            f'{_player_comment(note.get("player_comment"))}<div class="dd">dd {dd}</div>{_sd_line(note, objective)}')
 
 
 def _player_mark(mark: object) -> str:
@@ -332,20 +558,23 @@ def _player_comment(comment: object) -> str:
     return f'<div class="pc" title="{_PLAYER_COMMENT}">{_e(comment)}</div>' if comment else ""
 
 
-def _sd_line(note: Json) -> str:
-    """The single-dummy verdict on a card, when it was rated and lost beyond its interval."""
+_SD_WHY = "from the player's knowledge"
+
+
+def _sd_line(note: Json, objective: object) -> str:
+    """The single-dummy verdict on a card, when it was marked from the player's knowledge."""
     rating = note.get("single_dummy")
-    if not rating:
+    if not isinstance(rating, Mapping) or not (rating.get("mark") or rating.get("error")):
         return ""
     option = next((o for o in rating.get("options") or [] if o.get("option") == note.get("card")), None)
-    if option is None or not rating.get("error", abs(option.get("delta", 0)) > option.get("delta_ci95", 0)):
+    if option is None:
         return ""
-    return (f'<div class="sd">sd {_e(rating.get("objective", ""))} {_signed(option.get("delta"))}'
-            f'±{_num(option.get("delta_ci95"))} best {card_html(rating.get("best", ""))}</div>')
-
-
-def _signed(value: object) -> str:
-    return f"{value:+.2f}" if isinstance(value, (int, float)) and not isinstance(value, bool) else _num(value)
+    figures = option.get("for_decider") or option  # the card's side's difference, a defender's as a maker's
+    objective = rating.get("objective") or objective
+    unit = " pp" if _chance(objective) else ""
+    return (f'<div class="sd">sd {_e(objective)} {_delta(figures.get("delta"), figures.get("delta_ci95"), objective)}'
+            f'{unit}{_mark_html(rating.get("mark"), _SD_WHY)} best '
+            f'{card_html(rating.get("best", ""))}</div>')
 
 
 def _unrated_tricks(abn: Json) -> str:
@@ -426,48 +655,93 @@ def _dot(xy: tuple[float, float], value: int, card: Optional[Json], previous: Op
 # -- decisions -------------------------------------------------------------------------
 
 _OPT_CLASS = ' class="l opt"'
-# The decider's side's figures (docs/rating.md): its tricks, its chance to win the deal (the makers
-# take 3+, the defenders hold them to 2 or fewer), to take all five and none, its points and net.
-_DECISION_HEAD = ["option", "E[tricks]", "P(win)", "P(5)", "P(0)", "points", "net ± CI", "Δ ± CI", "best", "chosen"]
+_DECIDER_WHY = "from the decider's knowledge, beyond the noise"
+# The decider's side's figures (docs/rating.md): its chance to win the match and the round in play
+# (match objective), its tricks, its chance to win the deal (the makers take 3+, the defenders hold them
+# to 2 or fewer), to take all five and none, its points and net; what the option gives up against the top.
+_COLUMN_MEANING = {
+    "P(match)": "the deciding side's chance to win the match, ± its 95% interval",
+    "P(round)": "the deciding side's chance to win the round in play",
+    "E[tricks]": "the deciding side's mean tricks",
+    "P(win)": "the deciding side's chance to win the deal",
+    "P(5)": "the deciding side's chance to take all five tricks",
+    "P(0)": "the deciding side's chance to take no trick",
+    "points": "the deciding side's mean deal points",
+    "net": "the deciding side's mean points minus the other side's",
+    "net ± CI": "the deciding side's mean points minus the other side's, ± its 95% interval",
+    "mark": "the annotator's mark for choosing this option (?! inaccuracy, ? mistake, ?? blunder)",
+}
 
 
-def _decisions(decisions: Sequence[Json]) -> str:
+def _decision_head(objective: object) -> list[str]:
+    delta = "Δ ± CI (pp)" if _chance(objective) else "Δ ± CI"
+    figures = ["E[tricks]", "P(win)", "P(5)", "P(0)", "points"]
+    if objective == "match":
+        return ["option", "P(match)", "P(round)", *figures, "net", delta, "mark", "best", "chosen"]
+    return ["option", *figures, "net ± CI", delta, "mark", "best", "chosen"]
+
+
+def _decisions(decisions: Sequence[Json], objective: object) -> str:
     if not decisions:
         return ""
-    return "<h3>Decisions</h3>" + "".join(_decision(d) for d in decisions)
+    objective = next((d["rating"]["objective"] for d in decisions
+                      if isinstance(d.get("rating"), Mapping) and d["rating"].get("objective")), objective)
+    return "<h3>Decisions</h3>" + "".join(_decision(d, objective) for d in decisions)
 
 
-def _decision(d: Json) -> str:
+def _decision(d: Json, objective: object) -> str:
     rating = d.get("rating") or {}
-    verdict = (f'<span class="flag">error: loses {_num(d.get("loss"), 3)} net</span>' if d.get("error")
-               else '<span class="ok">ok</span>')
+    mark = d.get("mark") or ""
+    loss = d.get("loss")
+    amount = f"{_amount(loss, objective)}{' of the ' + _e(_unit(objective)) if _chance(objective) else ' net points'}"
+    if mark or d.get("error"):
+        name = MARK_NAMES.get(str(mark), "error")
+        verdict = f'<span class="flag">{_mark_html(mark, _DECIDER_WHY)} {_e(name)}: loses {amount}</span>'
+    else:
+        lost = _float(loss)
+        verdict = '<span class="ok">ok</span>' + (f' <span class="muted">(gives up {amount}, not marked)</span>'
+                                                 if lost is not None and lost > 0.0005 else "")
     side = "maker" if rating.get("maker") else "defender"
     figures_for = rating.get("side") or ("makers" if rating.get("maker") else "defenders")
     worlds = f'{_num(rating.get("worlds"))} worlds{" (exact)" if rating.get("exact") else ""}'
+    state = rating.get("state") if isinstance(rating.get("state"), Mapping) else None
+    at = ""
+    if state:
+        assumed = " (assumed: the score is not known)" if rating.get("state_assumed") else ""
+        at = f', at {_e(state.get("text", ""))}{assumed}'
     head = (f'<div class="decision" data-decision="{_e(d.get("decision", ""))}"><b>{_e(d.get("decision", ""))}</b> '
             f'by {_e(d.get("seat", ""))} ({side}): chose {card_html(d.get("chosen", ""))} — {verdict} '
-            f'<span class="muted">{worlds}; figures for the {_e(figures_for)}, objective {_e(rating.get("objective", ""))}'
-            f'</span></div>')
-    rows = [_option_row(o, d) for o in rating.get("options") or []]
-    body = "".join(rows)
-    head_row = "<tr>" + "".join(f'<th{" class=l" if i == 0 else ""}>{_e(h)}</th>'
-                                for i, h in enumerate(_DECISION_HEAD)) + "</tr>"
-    return head + f"<table>{head_row}{body}</table>"
+            f'<span class="muted">{worlds}; figures for the {_e(figures_for)}, objective '
+            f'{_e(rating.get("objective", ""))}{at}</span></div>')
+    columns = _decision_head(objective)
+    rows = "".join(_option_row(o, d, columns, objective) for o in rating.get("options") or [])
+    head_row = "<tr>" + "".join(
+        f'<th{" class=l" if i == 0 else ""}' + (f' title="{_e(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")
+        + f">{_e(h)}</th>" for i, h in enumerate(columns)) + "</tr>"
+    return head + f"<table>{head_row}{rows}</table>"
 
 
-def _option_row(o: Json, d: Json) -> str:
+def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> str:
     chosen = o.get("option") == d.get("chosen")
     classes = " ".join(c for c, on in (("best", o.get("best")), ("chosen", chosen),
                                        ("error", chosen and d.get("error"))) if on)
     f = o.get("for_decider") or {}
     ci = f.get("ci95") or {}
-    cells = [card_html(o.get("option", "")), _num(f.get("tricks")), _pct(f.get("p_win")),
-             _pct(f.get("p_all")), _pct(f.get("p_none")), _num(f.get("points")),
-             f'{_num(f.get("net"))} ± {_num(ci.get("net"))}',
-             f'{_signed(f.get("delta"))} ± {_num(f.get("delta_ci95"))}',
-             "★ best" if o.get("best") else "", ("◀ chosen" + (' <span class="flag">error</span>'
-                                                             if d.get("error") else "")) if chosen else ""]
-    tds = "".join(f"<td{_OPT_CLASS if i == 0 else ''}>{c}</td>" for i, c in enumerate(cells))
+    half = _float(ci.get("equity"))
+    cell = {
+        "option": card_html(o.get("option", "")),
+        "P(match)": _pct(f.get("equity")) + ("" if half is None else f" ± {100 * half:.1f}"),
+        "P(round)": _pct(f.get("p_round")),
+        "E[tricks]": _num(f.get("tricks")), "P(win)": _pct(f.get("p_win")), "P(5)": _pct(f.get("p_all")),
+        "P(0)": _pct(f.get("p_none")), "points": _num(f.get("points")), "net": _num(f.get("net")),
+        "net ± CI": f'{_num(f.get("net"))} ± {_num(ci.get("net"))}',
+        "mark": _mark_html(o.get("mark"), _DECIDER_WHY),
+        "best": "★ best" if o.get("best") else "",
+        "chosen": ("◀ chosen" + (' <span class="flag">error</span>' if d.get("error") else "")) if chosen else "",
+    }
+    tds = "".join(f"<td{_OPT_CLASS if i == 0 else ''}>"
+                  + (cell[h] if h in cell else _delta(f.get("delta"), f.get("delta_ci95"), objective)) + "</td>"
+                  for i, h in enumerate(columns))
     return f'<tr class="{classes}">{tds}</tr>'
 
 

@@ -202,8 +202,9 @@ def trimmed(board: Any) -> Any:
         return "\n".join(line.strip() for line in text.split("\n"))
 
     again = copy.deepcopy(board)
-    again.notes = ["{" + lines(n[1:-1]).strip() + "}" if n.startswith("{") and n.endswith("}") else n.strip()
-                   for n in again.notes]
+    # A note like "{} }" cannot be commentary (it would end at the first "}"): the writer gives it as "%".
+    again.notes = ["{" + lines(n[1:-1]).strip() + "}" if n.startswith("{") and n.endswith("}") and "}" not in n[1:-1]
+                   else n.strip() for n in again.notes]
     again.comments = {k: lines(v) for k, v in again.comments.items()}
     again.tricks = [tuple(type(p)(p.card, p.mark, None if p.comment is None else lines(p.comment)) for p in trick)
                     for trick in again.tricks]

@@ -78,6 +78,9 @@ def test_the_budget_is_a_quarter_of_physical_memory():
     (("simulate", "-n", "1", "--processes", "{cores_plus_one}"), "'--processes'"),
     (("rate", VIEW, "--samples", "1"), "'--samples'"),
     (("rate", VIEW, "--exact-limit", "-1"), "'--exact-limit'"),
+    (("equity", "--deals", "0", "-o", "{tmp}/e.json"), "'--deals'"),
+    (("equity", "--deals", "10", "--samples", "1", "-o", "{tmp}/e.json"), "'--samples'"),
+    (("equity", "--deals", "10", "--processes", "{cores_plus_one}"), "'--processes'"),
 ])
 def test_a_number_out_of_bounds_is_one_line(run, tmp_path, args, option):
     import os
@@ -89,7 +92,7 @@ def test_a_number_out_of_bounds_is_one_line(run, tmp_path, args, option):
 
 
 @pytest.mark.parametrize("command", [("deal",), ("simulate", "-n", "1"), ("solve",), ("rate", VIEW),
-                                     ("annotate", VIEW)])
+                                     ("annotate", VIEW), ("equity", "--deals", "1")])
 @pytest.mark.parametrize("seed", ["-1", str(SEED_MAX + 1)])
 def test_a_seed_out_of_bounds_is_one_line(run, command, seed):
     assert "'--seed'" in one_error_line(run(*command, "--seed", seed))
@@ -112,6 +115,7 @@ def test_a_board_number_of_thousands_of_digits_is_one_line(run):
     ("rate", ["x>=2", "a quarter of this machine's memory", f"0<=x<={SEED_MAX}"]),
     ("annotate", ["x>=2", "a quarter of this machine's memory", f"0<=x<={SEED_MAX}"]),
     ("solve", [f"0<=x<={SEED_MAX}"]),
+    ("equity", ["1<=x<=100000", "2<=x<=10000", f"0<=x<={SEED_MAX}"]),
 ])
 def test_help_states_each_bound(run, command, bounds):
     text = " ".join(run(command, "--help").stdout.split())

@@ -298,8 +298,11 @@ def test_table_of_a_hand_checked_refusal(run, tmp_path):
     assert all(r["trump"] == "H" and r["taken"] == ["AH"] and r["exposed"] == ["9S"] for r in refuse)
     assert all(r["makers_tricks"] == 5 and r["makers_points"] == 2 for r in refuse if r["lone"] != "W")
     best = board["best"]
+    equity = best.pop("equity")  # a lone march takes the round: E alone beats marching together
     assert best == {"turn": "refuse", "trump": "H", "taken": ["AH"], "exposed": ["9S"], "discard": ["JC"],
-                    "lone": None, "makers_tricks": 5, "makers_points": 2, "defenders_points": 0}
+                    "lone": "E", "makers_tricks": 5, "makers_points": 2, "defenders_points": 0}
+    assert equity > max(r["equity"] for r in refuse if r["lone"] is None) and board["state"]["text"] == "0:0 rounds 0:0"
+    best["equity"] = equity
     assert rows[board["best_index"]] == best and board["recorded_index"] is None
     text = run("table", str(path))
     assert text.exit_code == 0 and "Clairvoyant forehand (E): refuse" in text.stdout and "★" in text.stdout

@@ -25,6 +25,8 @@ from altbaumer.game.scoring import makers_points, score_deal
 from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import SEATS, Seat
 from altbaumer.hidden.table import TableRow, perfect_information_table
+from altbaumer.game.equity import shipped_table
+from altbaumer.game.match_state import MatchState
 
 from support import deal_with_stock
 
@@ -161,10 +163,15 @@ def test_table_rows_equal_replay(seed: int) -> None:
 def test_best_row_follows_the_clairvoyant_rule(seed: int) -> None:
     table = perfect_information_table(Deal.from_seed(seed))
     best = table.best
-    top = max(r.makers_points for r in table.rows)
+    start = MatchState.start(table.makers)
+    for row in table.rows:  # the makers' chance to win the match once the deal ends so
+        assert row.equity == shipped_table().equity(start.after(row.makers_tricks, row.lone is not None), table.makers)
+    chance = max(r.equity for r in table.rows)
+    assert best.equity == chance
+    top = max(r.makers_points for r in table.rows if r.equity == chance)
     assert best.makers_points == top
-    assert best.makers_tricks == max(r.makers_tricks for r in table.rows if r.makers_points == top)
-    tied = [r for r in table.rows if (r.makers_points, r.makers_tricks) == (top, best.makers_tricks)]
+    assert best.makers_tricks == max(r.makers_tricks for r in table.rows if (r.equity, r.makers_points) == (chance, top))
+    tied = [r for r in table.rows if (r.equity, r.makers_points, r.makers_tricks) == (chance, top, best.makers_tricks)]
     if any(r.accepted for r in tied):
         assert best.accepted
     if any(r.lone is None and r.turn == best.turn for r in tied):
@@ -291,8 +298,9 @@ def test_refusing_beats_accepting_by_hand() -> None:
     Refusing turns A♥ (another suit): hearts trump and W takes A♥. W then holds
     Q♣ J♣ A♥ K♥ 10♥ Q♥: five of the six highest trumps, and after any discard
     W's five trumps all outrank the only other trumps (J♥ 9♥). Leading them
-    wins every trick, with E at the table or alone: a march, +2. The tie-break
-    then keeps playing together and the lowest card index: J♣ (index 2).
+    wins every trick, with E at the table or alone: a march, +2, and alone a
+    lone march that takes the round, which a clairvoyant W prefers. The
+    tie-break then keeps the lowest card index: J♣ (index 2).
     """
     hands = {
         Seat.N: CardSet.parse("AD KD TD JH 9H"),
@@ -309,7 +317,7 @@ def test_refusing_beats_accepting_by_hand() -> None:
             assert row.makers_tricks == 5 and row.makers_points == 2
     best = table.best
     assert (best.turn, best.trump, best.lone, best.makers_points, best.makers_tricks) == (
-        "refuse", Suit.HEARTS, None, 2, 5)
+        "refuse", Suit.HEARTS, Seat.W, 2, 5)
     assert best.discard == CardSet.parse("JC") and best.exposed == CardSet.parse("9D")
     assert table.best_for("accept").makers_points <= 1
 

@@ -18,15 +18,19 @@ import pytest
 
 import altbaumer.report.html as report_html
 from altbaumer.abn import load_boards, read_boards
-from altbaumer.report.annotate import annotate_board, report
+from altbaumer.abn.match_states import board_scores
+from altbaumer.abn.record import replay
+from altbaumer.report.annotate import annotate_board, report, strip_annotations
 from altbaumer.report.html import card_html, render_html
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 # lone: three-card tricks and a seat that sits out; mid-trick: an unfinished play;
-# compulsory: a ?? blunder and a decision error; refusal: a plain deal.
+# compulsory: a ?? blunder and a decision error; refusal: a plain deal. Each is a match of its own
+# whose score is not known (rated as the first deal of a match).
 FILES = ("lone.abn", "compulsory.abn", "mid-trick.abn", "refusal.abn")
 EVIL = "<script>alert(1)</script>"
 ERROR = 'examples/errors.abn:69: N held "QC" & <b>twice</b>'
+MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 
 
 @pytest.fixture(scope="module")
@@ -45,6 +49,27 @@ def page(data: dict) -> str:
     return render_html(data)
 
 
+@pytest.fixture(scope="module")
+def match_data() -> dict:
+    """The shipped ten-deal match, each deal rated from the score replayed
+    from the deals before it (as ``altbaumer annotate`` does)."""
+    boards = load_boards(EXAMPLES / "match.abn")
+    scores = board_scores([replay(strip_annotations(b)) for b in boards])
+    return report([annotate_board(b, samples=100, score=s) for b, s in zip(boards, scores)])
+
+
+@pytest.fixture(scope="module")
+def match_page(match_data: dict) -> str:
+    return render_html(match_data)
+
+
+@pytest.fixture(scope="module")
+def net_data() -> dict:
+    """Two deals rated by expected net points: no score, no match graph."""
+    boards = load_boards(EXAMPLES / "match.abn")[:2]
+    return report([annotate_board(b, samples=100, objective="net") for b in boards])
+
+
 def sections(page: str) -> list[str]:
     return re.findall(r'<section class="board" id="board-\d+">.*?</section>', page, re.S)
 
@@ -52,6 +77,25 @@ def sections(page: str) -> list[str]:
 def played(section: str) -> list[tuple[str, str, str]]:
     """(seat, card, mark) of every card in a board's play table, in page order."""
     return re.findall(r'<span class="played" data-seat="(\w)" data-card="(\w\w)" data-mark="([^"]*)"', section)
+
+
+def engine_marks(section: str) -> list[tuple[str, str, str]]:
+    """(data-mark, class, text) of the annotator's mark on every card in a
+    board's play table, in page order (class and text empty without a mark)."""
+    return re.findall(r'<span class="played" [^>]*data-mark="([^"]*)"[^>]*><span class="seatlbl">\w</span>'
+                      r'<span class="card [^"]*" data-card="\w\w">[^<]*</span>'
+                      r'(?:<span class="pmark"[^>]*>[^<]*</span>)?'
+                      r'(?:<span class="mark (\w+)" title="[^"]*">([^<]*)</span>)?</span>', section)
+
+
+def table_after(page: str, heading: str) -> str:
+    """The first table after an ``<h2>`` heading."""
+    return page.split(f"<h2>{heading}</h2>")[1].split("</table>")[0]
+
+
+def header_cells(table: str) -> list[str]:
+    """The text of a table's heading cells (tooltips and markup dropped)."""
+    return [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<th[^>]*>(.*?)</th>", table)]
 
 
 def player_marks(section: str) -> list[str]:
@@ -84,6 +128,149 @@ def test_header_has_totals_matches_and_players(data: dict, page: str):
     assert f'<td>{data["total"]["cards"]}</td>' in header
 
 
+SUMMARY_HEADINGS = ["cards", "decisions", "?!", "?", "??", "DD marked", "SD marked", "decisions marked",
+                    "tricks lost", "DD lost", "lost"]
+
+
+def test_players_table_has_the_new_columns(match_data: dict, match_page: str):
+    """Cards, decisions, ?! ? ?? counts, tricks lost and what was lost in
+    percent of the match-winning chance, with a line saying what each means."""
+    table = table_after(match_page, "Players")
+    assert header_cells(table) == ["player"] + SUMMARY_HEADINGS
+    assert "points_lost" not in match_page and "points lost" not in match_page
+    for name, row in match_data["players"].items():
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", table.split(f"<td class=l>{name}</td>")[1].split("</tr>")[0])
+        assert cells == [str(row[k]) for k in ("cards", "decisions", "inaccuracies", "mistakes", "blunders",
+                                               "dd_errors", "sd_errors", "decision_errors", "tricks_lost")] + \
+            [f'{100 * row["dd_lost"]:.1f}%', f'{100 * row["lost"]:.1f}%']
+    assert header_cells(table_after(match_page, "Totals")) == ["", "boards"] + SUMMARY_HEADINGS
+    assert header_cells(table_after(match_page, "Matches")) == ["match", "boards"] + SUMMARY_HEADINGS
+    legend = match_page.split("<h2>Players</h2>")[1].split("<h2>Boards</h2>")[0]
+    for said in ("<b>?!</b> <b>?</b> <b>??</b>: inaccuracies, mistakes and blunders", "<b>tricks lost</b>",
+                 "<b>lost</b>: the chance to win the match", "in percentage points"):
+        assert said in legend
+
+
+def test_board_index_has_the_score_and_the_new_counts(match_data: dict, match_page: str):
+    table = table_after(match_page, "Boards")
+    assert header_cells(table) == ["board", "source", "score before", "N-S P(match) before → after", "dealer",
+                                   "trump", "DD start", "result", "cards", "?!", "?", "??", "lost"]
+    rows = re.findall(r"<tr><td.*?</tr>", table)
+    assert len(rows) == len(match_data["boards"]) == 10
+    for i, (board, row) in enumerate(zip(match_data["boards"], rows), 1):
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        score, summary = board["score"], board["summary"]
+        assert cells[0] == f'<a href="#board-{i}">{board["board"]}</a>'
+        assert cells[2] == score["state"]["text"]
+        assert cells[3] == f'{100 * score["ns_equity_before"]:.1f}% → {100 * score["ns_equity_after"]:.1f}%'
+        assert cells[8:] == [str(summary[k]) for k in ("cards", "inaccuracies", "mistakes", "blunders")] + \
+            [f'{100 * summary["lost"]:.1f}%']
+
+
+def test_score_before_each_deal(data: dict, page: str, match_data: dict, match_page: str):
+    """Each board says the score before its deal in words, and N-S's chance
+    to win the match before and after it."""
+    for report_data, html_page in ((data, page), (match_data, match_page)):
+        for board, section in zip(report_data["boards"], sections(html_page)):
+            score = board["score"]
+            line = re.search(r'<p class="score" data-source="(\w+)">(.*?)</p>', section).group(1, 2)
+            assert line[0] == score["source"]
+            before, after = score["ns_equity_before"], score["ns_equity_after"]
+            said = (f'Score before the deal: {score["describe"]}. N-S win the match: <span class="chance">'
+                    f'{100 * before:.1f}%</span> before the deal')
+            if after is None:  # mid-trick.abn: the play stops in the third trick
+                assert line[1] == said + "; after it not known (the play is not complete)."
+                continue
+            assert line[1] == said + f', <span class="chance">{100 * after:.1f}%</span> after it ' \
+                f'({100 * (after - before):+.1f} pp).'
+    assert "Score before the deal: 1:1, rounds 1:0, E-W make trump (replayed from boards 1.1–1.6)." in \
+        sections(match_page)[6]
+    assert "Score before the deal: unknown: rated as at the start of a match." in sections(page)[0]
+    assert [b["score"]["ns_equity_after"] is None for b in data["boards"]] == [False, False, True, False]
+
+
+def graph_dots(figure: str) -> list[tuple[str, str, str, str]]:
+    """(href, cx, cy, tooltip) of every deal's dot in a match graph."""
+    return re.findall(r'<a href="([^"]*)"><circle class="deal" cx="([\d.]+)" cy="([\d.]+)" r="[\d.]+">'
+                      r"<title>(.*?)</title></circle></a>", figure)
+
+
+def test_match_graph(match_data: dict, match_page: str):
+    """One graph for the match, before the boards: a dot per deal at N-S's
+    chance before it, linked to the deal's board, the chance after the last, a 50% line."""
+    header = match_page.split("</header>")[0]
+    figures = re.findall(r'<figure class="match-graph" data-match="([^"]*)">(.*?)</figure>', header, re.S)
+    (name, graph), = match_data["matches"].items()
+    assert [f[0] for f in figures] == [name]
+    figure, deals = figures[0][1], graph["graph"]
+    assert len(deals) == 10 and figure.count("<svg") == 1
+    dots = graph_dots(figure)
+    assert len(dots) == len(deals) == figure.count("<circle class=\"deal\"")
+    ids = dict(re.findall(r'<section class="board" id="([^"]+)">\n<h2>Board (\S+) ', match_page))
+    for (href, _, _, tooltip), deal in zip(dots, deals):
+        assert href.startswith("#") and ids[href[1:]] == deal["board"]  # the link goes to the deal's own board
+        assert tooltip == (f'board {deal["board"]}, score {deal["score"]}: N-S {100 * deal["before"]:.1f}% to win '
+                           f'the match before the deal, {100 * deal["after"]:.1f}% after '
+                           f'({100 * (deal["after"] - deal["before"]):+.1f} pp)')
+    points = [tuple(map(float, p.split(","))) for p in
+              re.search(r'<polyline class="line" points="([^"]+)"', figure).group(1).split()]
+    chances = [d["before"] for d in deals] + [deals[-1]["after"]]
+    assert len(points) == len(chances) == 11
+    assert [(float(cx), float(cy)) for _, cx, cy, _ in dots] == points[:-1]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)  # the deals in order, left to right
+    # y grows downwards: y is a straight line of the chance, a higher chance higher up
+    scale = (ys[0] - ys[4]) / (chances[4] - chances[0])
+    assert scale > 0 and all(abs(y - (ys[0] - (c - chances[0]) * scale)) < 0.2 for y, c in zip(ys, chances))
+    end = re.search(r'<circle class="end" cx="([\d.]+)" cy="([\d.]+)"', figure)
+    assert end and (float(end.group(1)), float(end.group(2))) == points[-1]
+    zero, half, full = (float(re.search(rf'<line class="(?:grid|make)" x1="[\d.]+" y1="([\d.]+)"[^>]*/><text '
+                                        rf'class="axis" [^>]*>{p}%</text>', figure).group(1)) for p in (0, 50, 100))
+    assert abs(half - (zero + full) / 2) < 0.01 and f'<line class="make" x1="52.0" y1="{half:.1f}"' in figure
+    for label in ("N-S win the match", "deal (board)", "1.1", "1.10", "end"):
+        assert f">{label}</text>" in figure
+    swing = max(deals, key=lambda d: abs(d["after"] - d["before"]))
+    assert f'the largest swing: board {swing["board"]} ({100 * (swing["after"] - swing["before"]):+.1f} pp)' in figure
+    assert header.index("<h2>Matches</h2>") < header.index("match-graph") < header.index("<h2>Players</h2>")
+
+
+def test_a_graph_for_every_match_with_one(data: dict, page: str):
+    """Four files, four one-deal matches, whose score is not known: four graphs."""
+    header = page.split("</header>")[0]
+    figures = re.findall(r'<figure class="match-graph" data-match="([^"]*)">(.*?)</figure>', header, re.S)
+    assert [f[0] for f in figures] == list(data["matches"])
+    for (_, figure), board in zip(figures, data["boards"]):
+        (href, _, _, tooltip), = graph_dots(figure)
+        assert href == f'#board-{data["boards"].index(board) + 1}'
+        assert tooltip.startswith(f'board {board["board"]}, score not known: N-S ')
+    empty = copy.deepcopy(data)
+    for match in empty["matches"].values():
+        match["graph"] = []
+    assert "match-graph" not in render_html(empty) and "<h2>Matches</h2>" in render_html(empty)
+
+
+def test_a_net_report_has_no_match_parts(net_data: dict):
+    """Rated by net points: no score line, no graph, no P(match); losses in points."""
+    assert net_data["objective"] == "net" and all(b["score"] is None for b in net_data["boards"])
+    assert all(m["graph"] == [] for m in net_data["matches"].values())
+    html_page = render_html(net_data)
+    for absent in ("match-graph", "Score before the deal", "P(match)", "P(round)", "score before", "(pp)",
+                   "percentage points", "chance to win the match"):
+        assert absent not in html_page, absent
+    assert len(sections(html_page)) == 2 and "<dt>rated by</dt><dd>net points</dd>" in html_page
+    row = net_data["players"]["heuristic"]
+    assert f'<td>{row["lost"]:.2f}</td></tr>' in table_after(html_page, "Players")
+    assert "gives up at least 0.1, 0.2 or 0.4 net points" in html_page
+    for board, section in zip(net_data["boards"], sections(html_page)):
+        for decision, table in zip(board["decisions"], re.findall(r'<div class="decision".*?</table>', section, re.S)):
+            assert header_cells(table) == ["option", "E[tricks]", "P(win)", "P(5)", "P(0)", "points", "net ± CI",
+                                           "Δ ± CI", "mark", "best", "chosen"]
+            best = next(o for o in decision["rating"]["options"] if o["best"])["for_decider"]
+            assert f'<td>{best["delta"]:+.2f} ± {best["delta_ci95"]:.2f}</td>' in table
+            if decision["error"]:
+                assert f'loses {decision["loss"]:.2f} net points' in table
+
+
 def test_every_board_and_every_card_in_order(data: dict, page: str):
     found = sections(page)
     assert len(found) == len(data["boards"]) == 4
@@ -94,21 +281,46 @@ def test_every_board_and_every_card_in_order(data: dict, page: str):
         assert len(expected) == {"lone": 15, "mid-trick": 10}.get(board["board"], 20)
 
 
-def test_marks_are_styled(data: dict, page: str):
-    marks = [c["mark"] for b in data["boards"] for c in b["cards"]]
-    assert "?" in marks and "??" in marks
-    boards = "".join(sections(page))
-    assert len(re.findall(r'<span class="mark q1" title="[^"]*">\?</span>', boards)) == marks.count("?")
-    assert len(re.findall(r'<span class="mark q2" title="[^"]*">\?\?</span>', boards)) == marks.count("??")
-    assert re.search(r"\.mark\.q1\{color:#[0-9a-f]{6}\}", page) and re.search(r"\.mark\.q2\{color:#", page)
+def test_marks_are_styled(data: dict, page: str, match_data: dict, match_page: str):
+    """Every card's ?!, ? or ?? (by the match-winning chance it gave up)
+    stands in its own class, each class in its own colour."""
+    for report_data, html_page in ((data, page), (match_data, match_page)):
+        for board, section in zip(report_data["boards"], sections(html_page)):
+            expected = [(c["mark"], MARK_CLASS.get(c["mark"], ""), c["mark"]) for c in board["cards"]]
+            assert engine_marks(section) == expected
+    found = {c["mark"] for r in (data, match_data) for b in r["boards"] for c in b["cards"]}
+    assert "??" in found and len(found - {""}) >= 2  # the real reports: a ?? in compulsory.abn, ?! in the match
+    # Every class, ?! too, on a report whose marks are set by hand.
+    marked = copy.deepcopy(match_data)
+    cards = marked["boards"][0]["cards"]
+    for card, mark in zip(cards, ("?!", "?", "??", "")):
+        card["mark"] = mark
+    section = sections(render_html(marked))[0]
+    assert engine_marks(section)[:4] == [("?!", "inaccuracy", "?!"), ("?", "mistake", "?"), ("??", "blunder", "??"),
+                                         ("", "", "")]
+    css = page.split("</style>")[0]
+    colours = [re.search(rf"\.mark\.{cls}\{{color:(#[0-9a-f]{{6}})", css).group(1) for cls in MARK_CLASS.values()]
+    assert len(set(colours)) == 3
+    backgrounds = [re.search(rf'\.played\[data-mark="{re.escape(m)}"\]\{{background:(#[0-9a-f]{{6}})', css).group(1)
+                   for m in MARK_CLASS]
+    assert len(set(backgrounds)) == 3
 
 
-def test_double_dummy_commentary(data: dict, page: str):
-    board, section = data["boards"][1], sections(page)[1]
-    for card in board["cards"]:
-        if card["mark"]:
-            best = " ".join(card_html(c) for c in card["best"])
-            assert f'dd {card["before"]}&gt;{card["after"]} best {best}' in section
+def test_double_dummy_commentary(data: dict, page: str, match_data: dict, match_page: str):
+    """A marked card shows the makers' tricks before and after it, the
+    chance it gave up in percentage points and the cards that kept the value."""
+    seen = 0
+    for report_data, html_page in ((data, page), (match_data, match_page)):
+        for board, section in zip(report_data["boards"], sections(html_page)):
+            for card in board["cards"]:
+                dd = f'dd {card["before"]}&gt;{card["after"]}'
+                if card["mark"]:
+                    best = " ".join(card_html(c) for c in card["best"])
+                    assert f'{dd} ({-100 * card["loss"]:+.1f} pp) best {best}</div>' in section
+                    seen += 1
+                else:
+                    assert f"{dd}</div>" in section
+    assert seen >= 3
 
 
 def test_deal_diagram_around_the_compass(data: dict, page: str):
@@ -137,7 +349,8 @@ CLUB = '<span class="suit black">♣</span>'
 def own() -> dict:
     """The refusal deal as a player might write it: no [Trump] tag (the stock
     and the refusal fix clubs), the opening Q♣ marked ! with a comment although
-    it loses a trick double dummy, and the commentary on the turn."""
+    it loses a trick double dummy (one that changes nothing in the match, so the
+    annotator leaves it unmarked), and the commentary on the turn."""
     text = (EXAMPLES / "refusal.abn").read_text(encoding="utf-8").replace('[Trump "C"]\n', "")
     text = text.replace("\nQC TC 9C JC\n", "\nQC! {the Big Tree first} TC 9C JC\n")
     assert "[Trump" not in text and "QC!" in text
@@ -159,16 +372,33 @@ def test_trump_comes_from_the_record_not_the_optional_tag(own: dict) -> None:
 def test_the_players_marks_and_commentary_beside_the_annotators(own: dict) -> None:
     board = own["boards"][0]
     first = board["cards"][0]
-    assert (first["card"], first["mark"], first["player_mark"], first["player_comment"]) == \
-        ("QC", "?", "!", "the Big Tree first")
+    assert (first["card"], first["lost"], first["mark"], first["player_mark"], first["player_comment"]) == \
+        ("QC", 1, "", "!", "the Big Tree first")
     assert all(c["player_mark"] == "" and c["player_comment"] is None for c in board["cards"][1:])
     assert board["player_comments"] == {"Turn": "only one spade in hand"}
     section = sections(render_html(own))[0]
-    assert played(section)[0] == ("E", "QC", "?") and player_marks(section) == ["!"] + [""] * 19
-    cell = section.split('data-card="QC" data-mark="?"')[1].split("</td>")[0]
-    assert re.search(r'<span class="pmark" title="[^"]*">!</span><span class="mark q1" title="[^"]*">\?</span>', cell)
+    assert played(section)[0] == ("E", "QC", "") and player_marks(section) == ["!"] + [""] * 19
+    cell = section.split('data-card="QC" data-mark=""')[1].split("</td>")[0]
+    assert re.search(r'<span class="pmark" title="[^"]*">!</span></span>', cell)
+    assert '<span class="mark' not in cell
     assert '<div class="pc" title="the player\'s own commentary, from the file">the Big Tree first</div>' in cell
     assert '<li data-tag="Turn"><b>[Turn]</b> only one spade in hand</li>' in section
+
+
+def test_the_players_mark_beside_the_annotators_blunder() -> None:
+    """compulsory.abn's K♣ is a ?? (it hands the makers a trick that turns
+    the deal); the player marks it ! all the same: both marks stand, each in its style."""
+    text = (EXAMPLES / "compulsory.abn").read_text(encoding="utf-8")
+    text = text.replace("\nAC 9C KC 9D\n", "\nAC 9C KC! {a Tree, surely} 9D\n")
+    assert "KC!" in text
+    data = report([annotate_board(read_boards(text)[0], decisions=False)])
+    kc = next(c for c in data["boards"][0]["cards"] if c["card"] == "KC")
+    assert (kc["mark"], kc["player_mark"], kc["player_comment"]) == ("??", "!", "a Tree, surely")
+    section = sections(render_html(data))[0]
+    cell = section.split('data-card="KC" data-mark="??"')[1].split("</td>")[0]
+    assert re.search(r'<span class="pmark" title="[^"]*">!</span><span class="mark blunder" '
+                     r'title="the annotator\'s blunder, double dummy">\?\?</span>', cell)
+    assert f'({-100 * kc["loss"]:+.1f} pp) best' in cell and "a Tree, surely</div>" in cell
 
 
 def test_the_players_own_question_mark_is_not_the_annotators(data: dict, page: str) -> None:
@@ -183,8 +413,8 @@ def test_the_players_own_question_mark_is_not_the_annotators(data: dict, page: s
     assert "<b>[Alone]</b> a lone march" in sections(page)[0]
     css = page.split("</style>")[0]
     player = re.search(r"\.pmark\{[^}]*color:(#[0-9a-f]{6})", css).group(1)
-    engine = re.findall(r"\.mark\.q[12]\{color:(#[0-9a-f]{6})\}", css)
-    assert len(engine) == 2 and player not in engine
+    engine = re.findall(r"\.mark\.(?:inaccuracy|mistake|blunder)\{color:(#[0-9a-f]{6})", css)
+    assert len(engine) == 3 and player not in engine
 
 
 def test_suits_coloured_and_trees_green():
@@ -211,26 +441,55 @@ def test_chart_follows_the_double_dummy_value(data: dict, page: str):
         assert ("where the deal turned" in section) == bool(turned)
 
 
-def test_decision_tables(data: dict, page: str):
-    for board, section in zip(data["boards"], sections(page)):
-        tables = re.findall(r'<div class="decision".*?</table>', section, re.S)
-        assert len(tables) == len(board["decisions"]) > 0
-        for decision, table in zip(board["decisions"], tables):
-            options = decision["rating"]["options"]
-            assert table.count("<tr class=") == len(options)
-            assert table.count("★ best") == sum(o["best"] for o in options) == 1
-            assert table.count("◀ chosen") == 1
-            assert ('<tr class="chosen error">' in table or '<tr class="best chosen error">' in table) \
-                == decision["error"]
-            assert ("error: loses" in table) == decision["error"]
-            for head in ("P(win)", "P(5)", "net ± CI", "Δ ± CI"):
-                assert f"<th>{head}</th>" in table
-            # The figures are the deciding side's (docs/rating.md), makers' or defenders'.
-            side = decision["rating"]["side"]
-            assert f"figures for the {side}" in table
-            best = next(o for o in options if o["best"])
-            assert f'{100 * best["for_decider"]["p_win"]:.1f}%' in table
-    assert any(d["error"] for b in data["boards"] for d in b["decisions"])
+def test_decision_tables(data: dict, page: str, match_data: dict, match_page: str):
+    """For the match objective: the deciding side's P(match) and P(round),
+    Δ in percentage points and every option's mark."""
+    seen = {"marked": 0}
+    for report_data, html_page in ((data, page), (match_data, match_page)):
+        for board, section in zip(report_data["boards"], sections(html_page)):
+            tables = re.findall(r'<div class="decision".*?</table>', section, re.S)
+            assert len(tables) == len(board["decisions"]) > 0
+            for decision, table in zip(board["decisions"], tables):
+                options = decision["rating"]["options"]
+                assert table.count("<tr class=") == len(options)
+                assert table.count("★ best") == sum(o["best"] for o in options) == 1
+                assert table.count("◀ chosen") == 1
+                assert ('<tr class="chosen error">' in table or '<tr class="best chosen error">' in table) \
+                    == decision["error"] == bool(decision["mark"])
+                assert header_cells(table) == ["option", "P(match)", "P(round)", "E[tricks]", "P(win)", "P(5)",
+                                               "P(0)", "points", "net", "Δ ± CI (pp)", "mark", "best", "chosen"]
+                # The figures are the deciding side's (docs/rating.md), makers' or defenders'.
+                side = decision["rating"]["side"]
+                assert f"figures for the {side}" in table
+                rows = re.findall(r"<tr class=[^>]*>(.*?)</tr>", table)
+                for option, row in zip(options, rows):
+                    cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+                    mine = option["for_decider"]
+                    assert cells[0] == card_html(option["option"])
+                    assert cells[1] == f'{100 * mine["equity"]:.1f}% ± {100 * mine["ci95"]["equity"]:.1f}'
+                    assert cells[2] == f'{100 * mine["p_round"]:.1f}%'
+                    assert cells[4] == f'{100 * mine["p_win"]:.1f}%'
+                    assert cells[9] == f'{100 * mine["delta"]:+.1f} ± {100 * mine["delta_ci95"]:.1f}'
+                    mark = option["mark"]
+                    assert re.sub(r' title="[^"]*"', "", cells[10]) == \
+                        (f'<span class="mark {MARK_CLASS[mark]}">{mark}</span>' if mark else "")
+                    seen["marked"] += bool(mark)
+                verdict = table.split("</div>")[0]
+                assert ("loses" in verdict) == decision["error"]
+                if decision["error"]:
+                    assert f'loses {100 * decision["loss"]:.1f}% of the chance to win the match' in verdict
+    assert any(d["error"] for r in (data, match_data) for b in r["boards"] for d in b["decisions"])
+    assert seen["marked"] > 0
+    # The cells are the decider's figures, not the options' own (the makers'): every decision of
+    # these deals is a maker's, so a defender's figures are set by hand.
+    mirrored = copy.deepcopy(match_data)
+    decision = mirrored["boards"][0]["decisions"][0]
+    decision["rating"].update(maker=False, side="defenders")
+    option = decision["rating"]["options"][0]
+    option["for_decider"].update(equity=0.1234, p_round=0.4321, delta=-0.0567)
+    table = re.findall(r'<div class="decision".*?</table>', sections(render_html(mirrored))[0], re.S)[0]
+    assert "(defender)" in table and "figures for the defenders" in table
+    assert "<td>12.3% ± " in table and "<td>43.2%</td>" in table and "<td>-5.7 ± " in table
 
 
 def test_errors_listed(page: str):
@@ -257,10 +516,43 @@ def test_text_from_the_report_is_escaped(data: dict, page: str):
     assert evil.count("&lt;script&gt;") >= 8
 
 
+def test_hostile_names_in_the_match_parts_are_escaped(match_data: dict):
+    """A player, a match, a board number and a score from a file, hostile, in
+    the players table, the graph (its heading, tooltips and labels) and the score line."""
+    hostile = copy.deepcopy(match_data)
+    (name, match), = hostile["matches"].items()
+    hostile["matches"] = {EVIL: match}
+    hostile["players"] = {EVIL: hostile["players"]["heuristic"], '"><img src=x>': hostile["total"]}
+    match["graph"][0].update(board=EVIL, score=EVIL)
+    board = hostile["boards"][0]
+    board["board"] = EVIL
+    board["tags"].update(Match=EVIL, North=EVIL)
+    board["score"].update(describe=EVIL, source=EVIL)
+    board["score"]["state"]["text"] = EVIL
+    board["decisions"][0]["rating"]["state"]["text"] = EVIL
+    page = render_html(hostile)
+    assert "<script" not in page and "<img" not in page
+    assert "<td class=l>&lt;script&gt;alert(1)&lt;/script&gt;</td>" in table_after(page, "Players")
+    assert "<td class=l>&quot;&gt;&lt;img src=x&gt;</td>" in table_after(page, "Players")
+    figure = page.split('<figure class="match-graph" data-match="&lt;script&gt;alert(1)&lt;/script&gt;">')[1]
+    figure = figure.split("</figure>")[0]
+    assert "<h3>&lt;script&gt;alert(1)&lt;/script&gt;: N-S" in figure
+    assert graph_dots(figure)[0][3].startswith("board &lt;script&gt;alert(1)&lt;/script&gt;, score &lt;script&gt;")
+    assert ">&lt;script&gt;alert(1)&lt;/script&gt;</text>" in figure
+    assert 'data-source="&lt;script&gt;alert(1)&lt;/script&gt;">Score before the deal: &lt;script&gt;' in page
+
+
 def test_no_network_resources(page: str):
     for bad in ("http://", "https://", "//", "src=", "url(", "@import", "<link", "<script", "<iframe"):
         assert bad not in page, bad
     assert set(re.findall(r'href="([^"]*)"', page)) == {f"#board-{i}" for i in range(1, 5)}
+
+
+def test_no_network_resources_in_the_match_page(match_page: str):
+    for bad in ("http://", "https://", "//", "src=", "url(", "@import", "<link", "<script", "<iframe", "xlink"):
+        assert bad not in match_page, bad
+    anchors = set(re.findall(r'<section class="board" id="([^"]+)">', match_page))
+    assert {h[1:] for h in re.findall(r'href="([^"]*)"', match_page)} == anchors == {f"board-{i}" for i in range(1, 11)}
 
 
 def test_sparse_reports_render():
@@ -273,7 +565,14 @@ def test_sparse_reports_render():
     # Unrated, every mark and comment on the board is the player's.
     assert '<span class="pmark" title="the player\'s own mark, from the file">?</span>' in page
     assert "&lt;i&gt;why&lt;/i&gt;</div>" in page and "trump —" in page
-    assert "<svg" not in page
+    assert "<svg" not in page and "Score before the deal" not in page
+    # A score with none of its figures, a match without a graph, summaries of another version.
+    board["score"] = {"describe": EVIL}
+    sparse = render_html({"boards": [board], "matches": {"m": {"boards": 1, "graph": None, "new_count": 3}},
+                          "players": {"p": {"cards": 1, "lost": None, "later": {"x": 1}}}})
+    assert "Score before the deal: &lt;script&gt;alert(1)&lt;/script&gt;.</p>" in sparse
+    assert "match-graph" not in sparse and "<th class=l>match</th>" in sparse and "<th>new_count</th>" in sparse
+    assert "later" not in sparse and "<script" not in sparse
 
 
 # -- in a real browser --------------------------------------------------------------------
@@ -409,7 +708,9 @@ def test_chromium_renders_the_page(page: str, tmp_path: Path):
     dom = run_browser(binary, html_file, "--dump-dom")
     assert dom.returncode == 0, dom.stderr[-2000:]
     assert dom.stdout.count('<section class="board"') == 4
-    assert dom.stdout.count("<svg") == 4 and dom.stdout.count("<polyline") == 4
+    # a double-dummy chart per board, and a graph per match (here a file each, of one deal)
+    assert dom.stdout.count("<svg") == page.count("<svg") == 8
+    assert dom.stdout.count("<polyline") == 8 and dom.stdout.count('<figure class="match-graph"') == 4
     assert dom.stdout.count('<div class="decision"') == page.count('<div class="decision"') > 0
     assert console_messages(dom.stderr) == []
 
@@ -423,6 +724,20 @@ def test_chromium_renders_the_page(page: str, tmp_path: Path):
     assert len(pixels) > 20, "the screenshot is blank"
     assert any(r > 150 and g < 90 and b < 90 for r, g, b in pixels), "no red suit symbols painted"
     assert any(r < 80 and g < 80 and b < 80 for r, g, b in pixels), "no dark text painted"
+
+
+def test_chromium_renders_the_match_graph(match_page: str, tmp_path: Path):
+    """In the browser's DOM the match graph keeps its ten linked dots inside
+    the SVG, and the page loads without a console message."""
+    binary = browser()
+    html_file = tmp_path / "match.html"
+    html_file.write_text(match_page, encoding="utf-8")
+    dom = run_browser(binary, html_file, "--dump-dom")
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    graph = dom.stdout.split('<figure class="match-graph"')[1].split("</figure>")[0]
+    svg = graph.split("<svg")[1].split("</svg>")[0]
+    assert len(re.findall(r'<a href="#board-\d+"><circle class="deal"', svg)) == 10
+    assert console_messages(dom.stderr) == []
 
 
 def colours(png: Path) -> tuple[int, int, set[tuple[int, ...]]]:

@@ -1,0 +1,274 @@
+"""The match equity table: each team's chance to win the match from every score.
+
+The match is a Markov chain over :class:`~altbaumer.game.match_state.MatchState`:
+each deal ends in one of five outcomes for its makers (:data:`OUTCOMES`),
+with probabilities that do not depend on the score (estimated by simulating
+deals with the project's own decisions, :mod:`altbaumer.play.outcomes`), and
+:meth:`MatchState.after` moves the score on. Value iteration over the chain
+gives the probability that N-S win the match from every state; E-W's is the
+rest. Totals may fall without limit (rules.md); the chain keeps them at or
+above :attr:`EquityTable.floor` (a total that would fall below it stays
+there), and :attr:`EquityTable.floor_mass` says how much probability ever
+reaches the floor from 0:0 (it is negligible, so the truncation changes the
+values by less than that).
+
+The 95% intervals come from the sampling error of the outcome
+probabilities (a multinomial over the simulated deals), carried to every
+state by the delta method with the chain's gradient.
+
+>>> table = EquityTable.from_probabilities([0.45, 0.08, 0.01, 0.38, 0.08], deals=10_000)
+>>> start = MatchState.start(Team.NS)
+>>> round(table.equity(start, Team.NS) + table.equity(start, Team.EW), 12)
+1.0
+>>> decider = MatchState.parse("decider", Team.NS)
+>>> round(table.equity(decider, Team.NS), 12)  # the makers' chance to take three tricks
+0.54
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Optional, Sequence
+
+import numpy as np
+
+from altbaumer.errors import AltbaumerError
+from altbaumer.game.deal_rules import TRICKS
+from altbaumer.game.match_state import ROUND_TARGET, ROUNDS_TO_WIN, MatchState
+from altbaumer.game.scoring import LONE_FLAG, outcome_code
+from altbaumer.game.seats import Team
+
+__all__ = ["OUTCOMES", "OUTCOME_LABELS", "EquityTable", "outcome_index", "shipped_table", "DEFAULT_FLOOR", "MIN_FLOOR",
+           "TABLE_FILE"]
+
+OUTCOMES = ("made", "march", "lone_march", "set", "set_all")
+"""A deal's outcome for its makers: 3 or 4 tricks (+1, alone or not), all five
+together (+2), all five alone (the round), 1 or 2 tricks (−1, defenders +1),
+none (−1, defenders +2)."""
+OUTCOME_LABELS = {"made": "makers take 3 or 4 (+1)", "march": "makers march together (+2)",
+                  "lone_march": "lone march (the round)", "set": "makers set, 1 or 2 tricks (defenders +1)",
+                  "set_all": "makers take none (defenders +2)"}
+_EXAMPLE = {"made": (3, False), "march": (5, False), "lone_march": (5, True), "set": (1, False), "set_all": (0, False)}
+DEFAULT_FLOOR = -12
+MIN_FLOOR = -40
+"""The lowest floor a table may have: its chain has 3·2·(5 − floor)² states."""
+TABLE_FILE = "equity.json"
+_Z95 = 1.959964
+_TOLERANCE = 1e-13
+_MAX_SWEEPS = 20_000
+_ROUND_STATES = ((0, 0), (1, 0), (0, 1))  # rounds won before the decider
+_STEP = 1e-6  # the outcome probabilities' step for the chain's gradient
+
+
+def outcome_index(makers_tricks: int, lone: bool) -> int:
+    """The place in :data:`OUTCOMES` of a deal the makers ended with these tricks."""
+    if makers_tricks == TRICKS:
+        return 2 if lone else 1
+    if makers_tricks >= 3:
+        return 0
+    return 3 if makers_tricks else 4
+
+
+class _Chain:
+    """The states of the match (scores from the floor to 4, every rounds
+    state, both makers), each with its successor for every outcome."""
+
+    def __init__(self, floor: int) -> None:
+        self.floor = floor
+        span = range(floor, ROUND_TARGET)
+        self.states: list[MatchState] = [MatchState((a, b), rounds, makers) for rounds in _ROUND_STATES
+                                         for makers in Team for a in span for b in span]
+        self.states += [MatchState((0, 0), (ROUNDS_TO_WIN - 1,) * 2, makers) for makers in Team]
+        self.index = {state: i for i, state in enumerate(self.states)}
+        self.win = len(self.states)  # two absorbing states: N-S win the match (value 1), E-W win it (0)
+        self.successors = np.array([[self._successor(s, *_EXAMPLE[o]) for s in self.states] for o in OUTCOMES])
+        self.round_successors = np.array([[self._round_successor(s, *_EXAMPLE[o]) for s in self.states]
+                                          for o in OUTCOMES])
+
+    def clamp(self, state: MatchState) -> MatchState:
+        if min(state.points) >= self.floor:
+            return state
+        points = (max(state.points[0], self.floor), max(state.points[1], self.floor))
+        return MatchState(points, state.rounds, state.makers)
+
+    def _successor(self, state: MatchState, tricks: int, lone: bool) -> int:
+        after = state.after(tricks, lone)
+        if after.winner is not None:
+            return self.win + int(after.winner)
+        return self.index[self.clamp(after)]
+
+    def _round_successor(self, state: MatchState, tricks: int, lone: bool) -> int:
+        """As :meth:`_successor`, but the round's end is absorbing: who wins the round in play."""
+        won = state.round_winner(tricks, lone)
+        return self.win + int(won) if won is not None else self._successor(state, tricks, lone)
+
+    def solve(self, q: np.ndarray, successors: np.ndarray) -> np.ndarray:
+        """P(N-S end in the first absorbing state) from every state, by value iteration."""
+        values = np.zeros(len(self.states) + 2)
+        values[self.win] = 1.0
+        for _ in range(_MAX_SWEEPS):
+            new = q @ values[successors]
+            change = float(np.abs(new - values[: self.win]).max())
+            values[: self.win] = new
+            if change < _TOLERANCE:
+                return values
+        raise AltbaumerError(f"the match chain did not settle in {_MAX_SWEEPS:,} sweeps: with these outcome "
+                             "probabilities a round almost never ends")
+
+
+@lru_cache(maxsize=4)
+def _chain(floor: int) -> _Chain:
+    return _Chain(floor)
+
+
+@dataclass(frozen=True)
+class EquityTable:
+    """N-S's chance to win the match (``match``) and the round in play
+    (``round``) from every state of the chain, with 95% half-widths, from
+    the makers' outcome ``probabilities`` (in :data:`OUTCOMES` order)
+    estimated over ``deals`` simulated deals (0: taken as exact).
+    ``provenance`` says how they were estimated."""
+
+    probabilities: tuple[float, ...]
+    deals: int
+    floor: int
+    match: np.ndarray = field(repr=False)
+    match_ci95: np.ndarray = field(repr=False)
+    round: np.ndarray = field(repr=False)
+    round_ci95: np.ndarray = field(repr=False)
+    floor_mass: float
+    provenance: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_probabilities(cls, probabilities: Sequence[float], deals: int = 0, floor: int = DEFAULT_FLOOR,
+                           provenance: Optional[dict[str, Any]] = None) -> "EquityTable":
+        q = np.asarray(probabilities, dtype=np.float64)
+        if q.shape != (len(OUTCOMES),) or (q < 0).any() or not math.isclose(q.sum(), 1.0, abs_tol=1e-9):
+            raise AltbaumerError(f"outcome probabilities must be {len(OUTCOMES)} numbers ≥ 0 adding up to 1")
+        if q[OUTCOMES.index("set")] >= 1.0:
+            raise AltbaumerError("outcome probabilities: if every deal ends 'set', no round ever ends")
+        if deals < 0 or not MIN_FLOOR <= floor <= -2:
+            raise AltbaumerError(f"an equity table needs deals ≥ 0 and a floor from {MIN_FLOOR} to -2, not {deals} "
+                                 f"and {floor}")
+        chain = _chain(floor)
+        match, match_ci = _with_interval(chain, q, chain.successors, deals)
+        round_, round_ci = _with_interval(chain, q, chain.round_successors, deals)
+        return cls(tuple(float(p) for p in q), deals, floor, match, match_ci, round_, round_ci,
+                   _floor_mass(chain, q), dict(provenance or {}))
+
+    @classmethod
+    def from_counts(cls, counts: Sequence[int], floor: int = DEFAULT_FLOOR,
+                    provenance: Optional[dict[str, Any]] = None) -> "EquityTable":
+        """From how many simulated deals ended in each outcome."""
+        total = int(sum(counts))
+        if total <= 0:
+            raise AltbaumerError("no deals counted")
+        return cls.from_probabilities([c / total for c in counts], total, floor, provenance)
+
+    def _at(self, state: MatchState) -> int:
+        return _chain(self.floor).index[_chain(self.floor).clamp(state)]
+
+    def equity(self, state: MatchState, team: Team) -> float:
+        """``team``'s chance to win the match from ``state`` (before its deal)."""
+        return self._chance(self.match, state, team)
+
+    def equity_ci95(self, state: MatchState) -> float:
+        """The 95% half-width of :meth:`equity` (the same for both teams)."""
+        return self._chance(self.match_ci95, state, None)
+
+    def round_chance(self, state: MatchState, team: Team) -> float:
+        """``team``'s chance to win the round in play from ``state`` (in the decider, the match)."""
+        return self._chance(self.round, state, team)
+
+    def round_chance_ci95(self, state: MatchState) -> float:
+        """The 95% half-width of :meth:`round_chance` (the same for both teams)."""
+        return self._chance(self.round_ci95, state, None)
+
+    def _chance(self, values: np.ndarray, state: MatchState, team: Optional[Team]) -> float:
+        """N-S's value at ``state`` seen from ``team`` (None: a half-width, the
+        same for both); a finished match is certain."""
+        if state.winner is not None:
+            return 0.0 if team is None else float(state.winner is team)
+        ns = float(values[self._at(state)])
+        return ns if team is None or team is Team.NS else 1.0 - ns
+
+    def outcome_values(self, state: MatchState) -> tuple[np.ndarray, np.ndarray]:
+        """The makers' match equity and round chance once the deal from
+        ``state`` ends, by outcome code (:func:`~altbaumer.game.scoring.outcome_code`:
+        the makers' tricks, plus :data:`LONE_FLAG` when one of them played alone)."""
+        match = np.zeros(2 * LONE_FLAG)
+        round_ = np.zeros(2 * LONE_FLAG)
+        for lone in (False, True):
+            for tricks in range(TRICKS + 1):
+                code = outcome_code(tricks, lone)
+                after = state.after(tricks, lone)
+                match[code] = self.equity(after, state.makers)
+                won = state.round_winner(tricks, lone)
+                round_[code] = float(won is state.makers) if won is not None else self.round_chance(after, state.makers)
+        return match, round_
+
+    def to_json(self) -> dict[str, Any]:
+        """The data file: the outcome rates and their provenance, and the table
+        (N-S's equity and half-width from every state)."""
+        chain = _chain(self.floor)
+        return {"format": "altbaumer equity table 1", "outcomes": list(OUTCOMES),
+                "probabilities": list(self.probabilities), "deals": self.deals, "floor": self.floor,
+                "floor_mass": self.floor_mass, "provenance": self.provenance,
+                "states": [[str(s), str(s.makers), round(float(self.match[i]), 6), round(float(self.match_ci95[i]), 6),
+                            round(float(self.round[i]), 6)]
+                           for i, s in enumerate(chain.states)]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], source: str = "equity table") -> "EquityTable":
+        """Read a data file written by :meth:`to_json`; the table is
+        recomputed from its rates, and must agree with the one stored."""
+        try:
+            probabilities = [float(p) for p in data["probabilities"]]
+            table = cls.from_probabilities(probabilities, int(data["deals"]), int(data["floor"]),
+                                           dict(data.get("provenance", {})))
+            stored = np.array([row[2:5] for row in data["states"]], dtype=np.float64)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise AltbaumerError(f"{source}: not an equity table ({error})") from None
+        expected = np.stack([table.match, table.match_ci95, table.round], axis=1)
+        # NaN (a JSON NaN, or null read as one) compares false: only a difference known to be small passes.
+        if stored.shape != expected.shape or not bool((np.abs(stored - expected) <= 1e-5).all()):
+            raise AltbaumerError(f"{source}: its table does not follow from its outcome probabilities")
+        return table
+
+
+def _with_interval(chain: _Chain, q: np.ndarray, successors: np.ndarray, deals: int) -> tuple[np.ndarray, np.ndarray]:
+    """N-S's values from every transient state, and their 95% half-widths by
+    the delta method: Var = Σ q g² − (Σ q g)² over N deals, g the gradient."""
+    values = chain.solve(q, successors)[: chain.win]
+    if deals <= 0:
+        return values, np.zeros_like(values)
+    grads = []
+    for o in range(len(q)):
+        step = np.zeros_like(q)
+        step[o] = _STEP
+        grads.append((chain.solve(q + step, successors)[: chain.win] - chain.solve(q - step, successors)[: chain.win])
+                     / (2 * _STEP))
+    g = np.stack(grads)  # outcomes × states
+    variance = np.maximum((q[:, None] * g**2).sum(axis=0) - (q @ g) ** 2, 0.0) / deals
+    return values, _Z95 * np.sqrt(variance)
+
+
+def _floor_mass(chain: _Chain, q: np.ndarray) -> float:
+    """The chance that a total ever reaches the floor within a round, from 0:0."""
+    successors = chain.round_successors
+    at_floor = np.array([min(s.points) <= chain.floor for s in chain.states] + [False, False])
+    # Absorbing: "reached the floor" (value 1) and every round end (0).
+    target = np.where(successors >= chain.win, chain.win + 1, np.where(at_floor[successors], chain.win, successors))
+    reached = chain.solve(q, target)
+    return float(max(reached[chain.index[MatchState.start(team)]] for team in Team))
+
+
+@lru_cache(maxsize=1)
+def shipped_table() -> EquityTable:
+    """The table shipped with the package (``altbaumer/game/equity.json``)."""
+    text = resources.files("altbaumer.game").joinpath(TABLE_FILE).read_text(encoding="utf-8")
+    return EquityTable.from_json(json.loads(text), f"altbaumer/game/{TABLE_FILE}")

@@ -1,0 +1,146 @@
+"""``altbaumer equity``: the shipped table shown and asked about, a new one estimated and written."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+
+import pytest
+
+from altbaumer.game.equity import EquityTable, shipped_table
+from altbaumer.game.match_state import MatchState
+from altbaumer.game.seats import Team
+
+TINY = ("--deals", "3", "--samples", "8", "--processes", "1", "--objective", "net")
+
+
+def one_error_line(result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in result.output, result.stderr
+    return lines[0]
+
+
+def test_the_table_shows_the_headline_then_the_points(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    out = run("equity").stdout
+    table = shipped_table()
+    start = table.equity(MatchState.start(Team.NS), Team.NS)
+    headline = out.splitlines()[0]
+    assert headline.startswith("N-S, making trump in the coming deal, win the match "
+                               f"{100 * start:.1f}% ± {100 * table.equity_ci95(MatchState.start(Team.NS)):.1f}%")
+    assert "from 4:4" in headline and "in the decider" in headline
+    assert f"From {table.deals:,} simulated deals (seed" in out and "double dummy" in out
+    four_all = table.equity(MatchState.parse("4:4", Team.NS), Team.NS)
+    last_row = next(line for line in out.splitlines() if re.match(r"\W*4 ", line))
+    assert last_row.split()[-2] == f"{100 * four_all:.1f}"  # N-S 4, E-W 4: the grid's corner
+    assert out.index("win the match") < out.index("N-S \\ E-W")
+
+
+def test_the_makers_and_rounds_choose_the_grid(run):
+    out = run("equity", "--makers", "ew", "--rounds", "1:0", "--ascii").stdout
+    assert "E-W's chance to win the match" in out and "rounds 1:0" in " ".join(out.split())
+    assert "+/-" in out and "±" not in out and "┃" not in out
+    decider = run("equity", "--rounds", "1:1").stdout
+    assert "In the decider there are no points" in decider and "N-S \\ E-W" not in decider
+
+
+def test_a_score_is_answered_for_both_teams(run):
+    table = shipped_table()
+    state = MatchState.parse("3:-1 rounds 1:0", Team.EW)
+    out = run("equity", "--score", "3:-1 rounds 1:0", "--makers", "EW").stdout
+    assert out.splitlines()[0] == "At 3:-1, rounds 1:0, E-W make trump:"
+    ci = f"{100 * table.equity_ci95(state):.1f}%"
+    assert f"E-W (makers) win the match {100 * table.equity(state, Team.EW):.1f}% ± {ci}" in out
+    assert f"N-S (defenders) win the match {100 * table.equity(state, Team.NS):.1f}% ± {ci}" in out
+    assert f"the round {100 * table.round_chance(state, Team.NS):.1f}%" in out
+    assert "decider" not in out
+
+
+def test_json_holds_the_figures(run):
+    data = json.loads(run("equity", "--json", "--score", "decider").stdout)
+    table = shipped_table()
+    q = table.probabilities
+    assert data["score"]["N-S"]["match"] == pytest.approx(q[0] + q[1] + q[2])
+    assert data["headline"]["start"]["N-S"]["match"] == table.equity(MatchState.start(Team.NS), Team.NS)
+    assert data["deals"] == table.deals and data["provenance"] == table.provenance
+    assert list(data["outcomes"]) == ["made", "march", "lone_march", "set", "set_all"]
+    grid = json.loads(run("equity", "--json", "--makers", "EW").stdout)["grid"]
+    assert grid["ns_points"] == list(range(-2, 5)) and len(grid["makers_match"]) == 7
+    assert grid["makers_match"][2][2] == table.equity(MatchState.start(Team.EW), Team.EW)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--score", "5:0"), "--score: points 5:0: a total of 5 or more"),
+    (("--score", "three all"), "--score: score 'three all' is not POINTS"),
+    (("--score", "2:0 rounds 1:1"), "the decider has no points"),
+    (("--rounds", "2:0"), "--rounds 2:0: the match is over"),
+    (("--rounds", "x"), "--rounds 'x': not rounds won as R:R"),
+    (("--makers", "NE"), "'--makers'"),
+    (("--seed", "3"), "--seed is for estimating a table anew: give --deals too"),
+    (("--deals", "0"), "'--deals'"),
+    (("--deals", "100001"), "'--deals'"),
+    (("--deals", "1", "--samples", "1"), "'--samples'"),
+    (("-o", "table.abn"), "unknown extension '.abn'"),
+    (("--json", "-o", "-"), "both write to standard output"),
+])
+def test_bad_input_is_one_line(run, args, words):
+    line = one_error_line(run("equity", *args))
+    assert line.startswith("altbaumer: error: ") and words in line, line
+
+
+def test_a_bad_output_is_refused_before_the_run(run, tmp_path, monkeypatch):
+    import altbaumer.cli.equity as command
+
+    monkeypatch.setattr(command, "estimate_outcomes", lambda *a, **k: pytest.fail("the run started"))
+    line = one_error_line(run("equity", *TINY, "-o", str(tmp_path / "missing" / "t.json")))
+    assert "no such directory" in line and not list(tmp_path.iterdir())
+
+
+def test_the_shipped_table_can_be_written_out(run, tmp_path):
+    path = tmp_path / "equity.json"
+    result = run("equity", "-o", str(path))
+    assert result.exit_code == 0 and f"wrote the table to {path}" in " ".join(result.stdout.split())
+    written = EquityTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    assert written.probabilities == shipped_table().probabilities and written.provenance == shipped_table().provenance
+
+
+def test_a_tiny_recompute_writes_a_new_table(run, tmp_path):
+    path = tmp_path / "new.json"
+    result = run("equity", *TINY, "--seed", "5", "-o", str(path), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["run"]["deals"] == 3 and data["run"]["complete"] and data["deals"] == 3
+    assert "wrote the table" in result.stderr  # stdout is the JSON's
+    table = EquityTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    last = table.provenance["passes"][-1]
+    assert table.deals == 3 and last["seed"] == 5 and last["samples"] == 8 and last["objective"] == "net"
+    assert last["command"] == f"altbaumer equity --deals 3 --seed 5 --samples 8 --objective net --processes 1 -o {path}"
+    assert len(table.provenance["passes"]) == 1  # a net run does not build on the shipped table
+    assert json.loads(run("equity", *TINY, "--seed", "5", "--json").stdout)["outcomes"] == data["outcomes"]
+
+
+def test_the_data_file_has_a_state_to_a_line(run):
+    text = run("equity", "-o", "-").stdout
+    lines = text.splitlines()
+    assert len(lines) < 2 * len(EquityTable.from_json(json.loads(text)).match) and lines[-1] == "}"
+
+
+def test_ctrl_c_shows_the_deals_done_and_writes_nothing(run, tmp_path, monkeypatch):
+    import altbaumer.play.outcomes as outcomes
+
+    real, calls = outcomes._count_range, itertools.count(1)
+
+    def interrupted(*args):
+        if next(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(outcomes, "_count_range", interrupted)
+    path = tmp_path / "t.json"
+    result = run("equity", *TINY, "-o", str(path))
+    assert result.exit_code == 130 and not path.exists()
+    assert "interrupted: partial result, 1 deal of 3 simulated" in result.stdout
+    assert f"nothing written to {path}" in " ".join(result.stderr.split())
+    assert result.stderr.strip().endswith("altbaumer: interrupted")
