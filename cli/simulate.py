@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import time
 
+from typing import Optional
+
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from altbaumer.abn import Board, board_from_deal, boards_to_json, write_boards
-from altbaumer.play.policies import POLICIES
+from altbaumer.errors import AltbaumerError
+from altbaumer.play.players import POLICIES, check_policy_name
 from altbaumer.report.render import stats_table
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matches
 
@@ -17,7 +20,20 @@ from .files import check_output, save
 from .interrupt import partial_label, stop
 from .output import BadInput, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
 
-POLICY_CHOICE = click.Choice(sorted(POLICIES))
+class PolicyName(click.ParamType):
+    """A player by name (random, heuristic, pimc-points, pimc-match) or as module:Class."""
+
+    name = "POLICY"
+
+    def convert(self, value: object, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> str:
+        try:
+            return check_policy_name(str(value))
+        except AltbaumerError as error:
+            self.fail(str(error), param, ctx)
+
+
+POLICY_CHOICE = PolicyName()
+POLICY_HELP = f"{', '.join(POLICIES)}, or module:Class"
 FORMATS = ("abn", "json")
 MATCHES_MAX = 1_000_000  # some two hours on two cores (the statistics alone need no more memory for more)
 RECORD_MAX = 2_000  # with --record: some 30,000 deals, 0.5 GB in memory and an 11 MB file
@@ -28,8 +44,10 @@ CORES = os.cpu_count() or 1  # more processes than cores only cost memory: resul
 @click.option("--matches", "-n", type=click.IntRange(1, MATCHES_MAX), default=1000, show_default=True,
               help="Matches to play.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed; the same seed gives the same statistics.")
-@click.option("--ns", type=POLICY_CHOICE, default="heuristic", show_default=True, help="Policy of N and S.")
-@click.option("--ew", type=POLICY_CHOICE, default="heuristic", show_default=True, help="Policy of E and W.")
+@click.option("--ns", type=POLICY_CHOICE, default="heuristic", show_default=True,
+              help=f"Policy of N and S: {POLICY_HELP}.")
+@click.option("--ew", type=POLICY_CHOICE, default="heuristic", show_default=True,
+              help=f"Policy of E and W: {POLICY_HELP}.")
 @click.option("--processes", type=click.IntRange(1, CORES), default=None,
               help="Worker processes, at most the cores (default: all cores).")
 @click.option("--workers", "workers", type=click.IntRange(1, CORES), default=None, hidden=True,

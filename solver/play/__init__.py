@@ -8,7 +8,9 @@ Imports the game, the double-dummy solver and the hidden-information wing.
 """
 
 from altbaumer.play.outcomes import OutcomeCounts, estimate_outcomes
-from altbaumer.play.policies import POLICIES, HeuristicPolicy, Policy, RandomPolicy, make_policy
+from altbaumer.play.pimc import PimcPolicy
+from altbaumer.play.players import POLICIES, make_policy
+from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, play_deal, play_match, simulate_matches
 
 __all__ = [
@@ -16,6 +18,7 @@ __all__ = [
     "estimate_outcomes",
     "POLICIES",
     "HeuristicPolicy",
+    "PimcPolicy",
     "Policy",
     "RandomPolicy",
     "make_policy",

@@ -1,8 +1,10 @@
 """Player policies: each decides from a :class:`~altbaumer.game.view.SeatView` alone.
 
 A policy sees only what its seat knows, so a policy can never cheat. Two
-seeded policies are provided: :class:`RandomPolicy` (uniform over the legal
-actions) and :class:`HeuristicPolicy` (simple, sensible play).
+seeded policies live here: :class:`RandomPolicy` (uniform over the legal
+actions) and :class:`HeuristicPolicy` (simple, sensible play); the players
+that rate their choices are in :mod:`altbaumer.play.pimc`, and every player
+by name in :mod:`altbaumer.play.players`.
 
 >>> import random
 >>> from altbaumer.game.actions import Phase
@@ -28,7 +30,7 @@ from altbaumer.game.rules import is_trump_card, plain_ranking, trick_winner, tru
 from altbaumer.game.seats import play_order
 from altbaumer.game.view import SeatView
 
-__all__ = ["Policy", "RandomPolicy", "HeuristicPolicy", "POLICIES", "make_policy"]
+__all__ = ["Policy", "RandomPolicy", "HeuristicPolicy"]
 
 
 class Policy(Protocol):
@@ -152,17 +154,3 @@ def _hand_strength(hand: CardSet, trump: Suit) -> int:
             side_suits.add(card.suit)
             strength += 6 if card.rank is Rank.ACE else 0
     return strength - 2 * len(side_suits)
-
-
-POLICIES: dict[str, Callable[[Optional[int]], Policy]] = {
-    "random": RandomPolicy,
-    "heuristic": HeuristicPolicy,
-}
-
-
-def make_policy(name: str, seed: Optional[int] = None) -> Policy:
-    """A policy by name (``random`` or ``heuristic``)."""
-    try:
-        return POLICIES[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})") from None

@@ -25,7 +25,8 @@ from altbaumer.game.actions import Phase
 
 from altbaumer.game.deal import Deal
 from altbaumer.game.match import DealRecord, Match, draw_for_partners
-from altbaumer.play.policies import POLICIES, Policy, make_policy
+from altbaumer.play.players import check_policy_name, make_policy, tell_score
+from altbaumer.play.policies import Policy
 from altbaumer.play.ranges import run_ranges
 from altbaumer.game.seats import SEATS, Seat, Team
 
@@ -140,12 +141,19 @@ def play_deal(deal: Deal, players: Mapping[Seat, Policy]) -> Deal:
 
 
 def play_match(rng: random.Random, players: Mapping[Seat, Policy], stats: SimulationStats,
-               on_deal: Optional[Callable[[Deal, DealRecord], None]] = None) -> Match:
+               on_deal: Optional[Callable[[Deal, DealRecord], None]] = None,
+               shuffles: Optional[Callable[[int], random.Random]] = None) -> Match:
     """Draw for partners, then play deals until one team wins two rounds;
-    ``on_deal`` sees every finished deal with its record in the match."""
+    ``on_deal`` sees every finished deal with its record in the match. Each
+    deal is shuffled with ``rng``, or with ``shuffles(i)`` for the i-th deal
+    (from 0), so that two matches can be dealt the same cards. Before each
+    deal the players that want it are told the score (:func:`tell_score`)."""
     match = Match(draw_for_partners(rng).first_dealer)
     while match.winner is None:
-        deal = play_deal(match.new_deal(rng), players)
+        for player in players.values():
+            tell_score(player, match.state)
+        shuffle = rng if shuffles is None else shuffles(len(match.deals))
+        deal = play_deal(match.new_deal(shuffle), players)
         record = match.record(deal)
         if on_deal is not None:
             on_deal(deal, record)
@@ -202,8 +210,7 @@ def simulate_matches(
     (fewer ``matches`` than asked; it still propagates when none finished).
     """
     for name in (ns, ew):
-        if name not in POLICIES:
-            raise ValueError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)})")
+        check_policy_name(name)
     if matches < 0:
         raise ValueError("the number of matches cannot be negative")
     results = run_ranges(partial(_simulate_range, seed, ns=ns, ew=ew, record=record is not None), matches,

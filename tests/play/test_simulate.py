@@ -7,7 +7,8 @@ import pytest
 from altbaumer.game.actions import Phase
 
 from altbaumer.game.deal import Deal
-from altbaumer.play.policies import HeuristicPolicy, RandomPolicy, make_policy
+from altbaumer.play.players import make_policy
+from altbaumer.play.policies import HeuristicPolicy, RandomPolicy
 from altbaumer.game.seats import SEATS
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matches
 

@@ -1,0 +1,156 @@
+"""Which player wins: whole matches between two policies on paired deals.
+
+Matches come in pairs. Both matches of a pair are dealt the same cards in
+the same order (each deal shuffled from its own seed: the pair and the
+deal's number) with the same first dealer, and the policies swap sides
+between them, so each plays every deal once from each side and the luck of
+the cards cancels out. The first dealer varies from pair to pair (the draw
+for partners, from the pair's seed). The figures are reported with 95%
+intervals over the pairs (the two matches of a pair are not independent):
+the match-win rate, the deal points a policy's team scores per deal, and its
+lone marches per deal.
+
+>>> result = play_arena("heuristic", "random", pairs=2, seed=1)
+>>> len(result.matches), sum(m.a_won for m in result.matches) + sum(not m.a_won for m in result.matches)
+(4, 4)
+>>> 0.0 <= result.summary()["a"]["win_rate"] <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Callable, Optional, Sequence
+
+from altbaumer.game.seats import SEATS, Team
+from altbaumer.play.players import check_policy_name, make_policy
+from altbaumer.play.ranges import run_ranges
+from altbaumer.play.simulate import SimulationStats, play_match
+
+__all__ = ["MatchResult", "ArenaResult", "play_arena"]
+
+_Z95 = 1.959964
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match of the arena, from policy A's side: the pair it belongs to,
+    A's team, whether A won, the deals played, each team's deal points and
+    lone marches (A's, then B's)."""
+
+    pair: int
+    a_team: Team
+    a_won: bool
+    deals: int
+    points: tuple[int, int]
+    lone_marches: tuple[int, int]
+
+
+@dataclass
+class ArenaResult:
+    """Every match between policies ``a`` and ``b``, and their statistics."""
+
+    a: str
+    b: str
+    seed: int
+    matches: list[MatchResult] = field(default_factory=list)
+
+    @property
+    def pairs(self) -> int:
+        return len({m.pair for m in self.matches})
+
+    def summary(self) -> dict[str, Any]:
+        """Each policy's match-win rate, points per deal and lone marches per
+        deal, with 95% half-widths over the pairs."""
+        by_pair: dict[int, list[MatchResult]] = {}
+        for m in self.matches:
+            by_pair.setdefault(m.pair, []).append(m)
+        groups = list(by_pair.values())
+        deals = [sum(m.deals for m in g) for g in groups]
+        out: dict[str, Any] = {"matches": len(self.matches), "pairs": len(groups), "deals": sum(deals)}
+        for key, side, name in (("a", 0, self.a), ("b", 1, self.b)):
+            wins = [sum(m.a_won == (side == 0) for m in g) / len(g) for g in groups]
+            points = [sum(m.points[side] for m in g) for g in groups]
+            marches = [sum(m.lone_marches[side] for m in g) for g in groups]
+            out[key] = {"policy": name, "wins": sum(round(w * len(g)) for w, g in zip(wins, groups)),
+                        "win_rate": _mean(wins), "win_rate_ci95": _mean_ci(wins),
+                        "points_per_deal": _ratio(points, deals), "points_per_deal_ci95": _ratio_ci(points, deals),
+                        "lone_marches_per_deal": _ratio(marches, deals),
+                        "lone_marches_per_deal_ci95": _ratio_ci(marches, deals)}
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"a": self.a, "b": self.b, "seed": self.seed, **self.summary()}
+
+
+def play_arena(a: str, b: str, pairs: int, seed: int = 0, processes: int = 1,
+               progress: Optional[Callable[[int], None]] = None, partial_on_interrupt: bool = False) -> ArenaResult:
+    """Play ``pairs`` pairs of matches between policies ``a`` and ``b``
+    (names of :func:`~altbaumer.play.players.make_policy`) in ``processes``
+    processes; ``progress`` is called with the matches just finished. The
+    results depend on ``seed`` alone. Ctrl-C (KeyboardInterrupt) propagates,
+    or with ``partial_on_interrupt`` the whole pairs finished before it are
+    returned (it still propagates when none was)."""
+    for name in (a, b):
+        check_policy_name(name)
+    if pairs < 0:
+        raise ValueError("the number of pairs cannot be negative")
+    result = ArenaResult(a, b, seed)
+    done = run_ranges(partial(_play_pairs, a, b, seed), pairs, processes=processes, chunk_max=4,
+                      progress=None if progress is None else (lambda n: progress(2 * n)),
+                      partial_on_interrupt=partial_on_interrupt)
+    for matches in done:
+        result.matches.extend(matches)
+    return result
+
+
+def _play_pairs(a: str, b: str, seed: int, start: int, stop: int) -> list[MatchResult]:
+    return [m for pair in range(start, stop) for m in _play_pair(a, b, seed, pair)]
+
+
+def _play_pair(a: str, b: str, seed: int, pair: int) -> list[MatchResult]:
+    """The pair's two matches: A as N-S, then A as E-W, on the same cards."""
+    results = []
+    for a_team in Team:
+        players = {seat: make_policy(a if seat.team is a_team else b,
+                                     random.Random(f"altbaumer-arena:{seed}:{pair}:{int(a_team)}:{int(seat)}")
+                                     .getrandbits(64)) for seat in SEATS}
+        draw = random.Random(f"altbaumer-arena-draw:{seed}:{pair}")
+        match = play_match(draw, players, SimulationStats(),
+                           shuffles=lambda i: random.Random(f"altbaumer-arena-deal:{seed}:{pair}:{i}"))
+        teams = (a_team, a_team.other)
+        points = tuple(sum(r.score.points[t] for r in match.deals) for t in teams)
+        marches = tuple(sum(r.score.lone_march and r.score.makers is t for r in match.deals) for t in teams)
+        results.append(MatchResult(pair, a_team, match.winner is a_team, len(match.deals),
+                                   (points[0], points[1]), (marches[0], marches[1])))
+    return results
+
+
+def _mean(values: Sequence[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def _mean_ci(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    mean = _mean(values)
+    return _Z95 * math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+
+
+def _ratio(numerators: Sequence[float], denominators: Sequence[float]) -> float:
+    total = sum(denominators)
+    return sum(numerators) / total if total else 0.0
+
+
+def _ratio_ci(numerators: Sequence[float], denominators: Sequence[float]) -> float:
+    """The 95% half-width of a ratio of sums over clusters (the pairs), by the delta method."""
+    n = len(denominators)
+    if n < 2 or not sum(denominators):
+        return 0.0
+    r, mean_d = _ratio(numerators, denominators), sum(denominators) / n
+    residuals = sum((x - r * d) ** 2 for x, d in zip(numerators, denominators))
+    return _Z95 * math.sqrt(residuals / (n - 1) / n) / mean_d

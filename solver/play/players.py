@@ -1,0 +1,79 @@
+"""Every player by name: the shipped policies, and any class of one's own as ``module:Class``.
+
+======================  =====================================================
+``random``              uniform over the legal actions
+``heuristic``           simple, sensible play (:class:`HeuristicPolicy`)
+``pimc-points``         every choice rated from its own knowledge, for net deal points
+``pimc-match``          the same, for the chance to win the match
+``module:Class``        ``Class(seed)`` from an importable ``module``, which
+                        must have a ``choose(view) -> Action`` method
+======================  =====================================================
+
+>>> type(make_policy("pimc-match", seed=1)).__name__, make_policy("pimc-match").objective
+('PimcPolicy', 'match')
+>>> type(make_policy("altbaumer.play.policies:RandomPolicy", seed=2)).__name__
+'RandomPolicy'
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import partial
+from typing import Callable, Optional, Protocol, runtime_checkable
+
+from altbaumer.errors import AltbaumerError
+from altbaumer.game.match_state import MatchState
+from altbaumer.play.pimc import PimcPolicy
+from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy
+
+__all__ = ["POLICIES", "make_policy", "check_policy_name", "ScoreAware", "tell_score"]
+
+POLICIES: dict[str, Callable[[Optional[int]], Policy]] = {
+    "random": RandomPolicy,
+    "heuristic": HeuristicPolicy,
+    "pimc-points": partial(PimcPolicy, objective="net"),
+    "pimc-match": partial(PimcPolicy, objective="match"),
+}
+
+
+@runtime_checkable
+class ScoreAware(Protocol):
+    """A policy that wants the score before each deal (the match tells it)."""
+
+    def set_score(self, state: MatchState) -> None: ...
+
+
+def tell_score(policy: Policy, state: MatchState) -> None:
+    """Give ``policy`` the score before the coming deal, if it wants it."""
+    if isinstance(policy, ScoreAware):
+        policy.set_score(state)
+
+
+def make_policy(name: str, seed: Optional[int] = None) -> Policy:
+    """A policy by name (:data:`POLICIES`) or as ``module:Class``."""
+    if ":" in name:
+        return _imported(name)(seed)
+    try:
+        return POLICIES[name](seed)
+    except KeyError:
+        raise AltbaumerError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)}, or module:Class)") from None
+
+
+def check_policy_name(name: str) -> str:
+    """``name`` if :func:`make_policy` can make it, else a one-line error."""
+    if ":" in name:
+        _imported(name)
+    elif name not in POLICIES:
+        raise AltbaumerError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)}, or module:Class)")
+    return name
+
+
+def _imported(name: str) -> Callable[[Optional[int]], Policy]:
+    module_name, _, attribute = name.partition(":")
+    try:
+        found = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError, ValueError) as error:
+        raise AltbaumerError(f"policy {name!r}: cannot import it ({error})") from None
+    if not callable(found) or not callable(getattr(found, "choose", None)):
+        raise AltbaumerError(f"policy {name!r} is not a class with a choose(view) method")
+    return found  # type: ignore[no-any-return]
