@@ -22,6 +22,8 @@ from altbaumer.report.render import option_text
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
+from altbaumer.hidden.world_deals import PHASES as REALISTIC_PHASES
+from altbaumer.play.realistic import DEFAULT_PLAYOUTS, rate_realistic
 from altbaumer.report.words import verdict_words
 
 from .deal import SEAT_CHOICE
@@ -33,6 +35,8 @@ from .score import load_scored, score_option
 from .points import DECISION_HELP, Point, node_at, parse_point, require_some, skipped
 
 _FINISHED = "finished, no decision left; use --at to rate a recorded one"
+PLAYS = ("dd", "realistic")
+PLAYOUTS_MAX = 100_000
 
 
 @click.command("rate")
@@ -52,13 +56,20 @@ _FINISHED = "finished, no decision left; use --at to rate a recorded one"
                    "earlier boards of its match, or --score; else as the first deal of a match), by expected net "
                    "deal points, P(make 3+) or P(march).")
 @score_option
+@click.option("--play", type=click.Choice(PLAYS), default="dd", show_default=True,
+              help="How the cards are played after the decision: dd, every player sees all cards (fast); "
+                   "realistic, every seat plays each world out from its own knowledge (some 100 times slower; "
+                   "the decisions before the play only). realistic shows the double-dummy figures beside it.")
+@click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
+              help="Worlds played out per option with --play realistic.")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
-                 at_text: Optional[str], objective: str, score: Optional[str], exact_limit: int, samples: int,
-                 seed: int, threads: Optional[int], as_json: bool, no_progress: bool) -> None:
+                 at_text: Optional[str], objective: str, score: Optional[str], play: str, playouts: int,
+                 exact_limit: int, samples: int, seed: int, threads: Optional[int], as_json: bool,
+                 no_progress: bool) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
     The decision is the first one the board does not record: accept or
@@ -84,6 +95,9 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     records, scores = load_scored(file, board_number, score)
     targets = [_target(record, Seat[seat.upper()] if seat else None, decision, at) for record in records]
     require_some(records, targets)
+    if play == "realistic" and any(not isinstance(t, str) and t.view.phase not in REALISTIC_PHASES for t in targets):
+        raise BadInput("--play realistic rates the decisions before the play (accept or refuse, the discard, "
+                       "lone play); a card to play is rated double dummy: leave out --play")
     report = _Report(source_name(file), as_json, sum(not isinstance(t, str) for t in targets))
     with on_interrupt(lambda: report.finish(complete=False)):
         with Solver(threads=threads) as solver:  # one set of tables and threads for every board
@@ -92,9 +106,12 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
                     report.skip(record, target)
                     continue
                 started = time.perf_counter()
-                rating = _run(target.view, objective, known.state, exact_limit, samples, seed, solver,
-                              show=not as_json and not no_progress)
-                report.add(record, target, rating, time.perf_counter() - started, known)
+                show = not as_json and not no_progress
+                rating = _run(target.view, objective, known.state, exact_limit, samples, seed, solver, show=show)
+                dd = None
+                if play == "realistic":
+                    dd, rating = rating, _play_out(target.view, objective, known.state, playouts, seed, show)
+                report.add(record, target, rating, time.perf_counter() - started, known, dd)
                 if not rating.complete:
                     stop()  # Ctrl-C during the rating: its partial result is shown
     report.finish(complete=True)
@@ -165,6 +182,34 @@ def _run(view: SeatView, objective: str, state: Optional[MatchState], exact_limi
                          progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
+def _play_out(view: SeatView, objective: str, state: Optional[MatchState], playouts: int, seed: int,
+              show: bool) -> Rating:
+    """The realistic rating, with a bar of the worlds played out."""
+    with Progress(TextColumn("playing out"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"),
+                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
+                  transient=True) as bar:
+        task = bar.add_task("worlds", total=playouts)
+        return rate_realistic(view, objective=objective, state=state, playouts=playouts, seed=seed,
+                              partial_on_interrupt=True,
+                              progress=lambda done, total: bar.update(task, completed=done, total=total))
+
+
+def _beside(realistic: Rating, dd: Rating) -> Text:
+    """The double-dummy figures of the same decision, one line."""
+    unit = _OBJECTIVE_UNIT[dd.objective]
+    figures = ", ".join(f"{o.option} {_figure(dd, o)}" for o in dd.options)
+    same = "the same advice" if dd.best.option == realistic.best.option else "other advice"
+    return Text(sym(f"double dummy (every player sees all cards after the decision): ★ {dd.best.option}; "
+                    f"{unit} {figures}: {same}"), style="dim")
+
+
+def _figure(rating: Rating, option: OptionRating) -> str:
+    f = option.figures(rating.maker)
+    value = f.equity if rating.objective == "match" else f.net if rating.objective == "net" else f.p_win \
+        if rating.objective == "make" else f.p_all
+    return f"{value:+.3f}" if rating.objective == "net" else _pct(value or 0.0)
+
+
 class _Report:
     """What rate prints: each board as it is rated (the terminal) or all of
     them at the end (JSON), the boards left out, and whether it was all."""
@@ -178,11 +223,16 @@ class _Report:
     def skip(self, record: GameRecord, reason: str) -> None:
         self.skipped.append(skipped(record, reason, self.as_json))
 
-    def add(self, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
+    def add(self, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore,
+            dd: Optional[Rating] = None) -> None:
         if self.as_json:
-            self.results.append({**_entry(record, target, rating, seconds), "score_source": known.source})
+            self.results.append({**_entry(record, target, rating, seconds), "score_source": known.source,
+                                 "play": "dd" if dd is None else "realistic",
+                                 "double_dummy": None if dd is None else dd.to_dict()})
         else:
             _show(self.name, record, target, rating, seconds, known)
+            if dd is not None:
+                stdout.print(_beside(rating, dd))
         self.rated += rating.complete  # once shown: Ctrl-C while showing leaves it out
 
     def finish(self, complete: bool) -> None:
@@ -250,6 +300,8 @@ def _show(name: str, record: GameRecord, target: _Target, rating: Rating, second
     worlds = plural(rating.worlds, "world")
     how = f"{'all ' if rating.worlds > 1 else ''}{worlds} (exact)" if rating.exact else (
         f"{rating.worlds:,} sampled worlds of {rating.total:,}")
+    if rating.play == "realistic":
+        how = f"{rating.worlds:,} sampled worlds played out, every seat from its own knowledge"
     side = "maker" if rating.maker else "defender"
     where = "" if target.at is None else f" at {target.at.text}"
     verb = "decides" if target.at is None else "decided"

@@ -53,7 +53,7 @@ from altbaumer.hidden.worlds import Worlds, worlds_for
 
 __all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "rate_view", "option_name",
            "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES", "DEFAULT_EXACT_LIMIT",
-           "DEFAULT_SAMPLES"]
+           "DEFAULT_SAMPLES", "decision_objective", "rate_options"]
 
 DECISIONS = {"trump": "turn", "discard": "discard", "lone": "alone", "play": "play"}
 """The decision rated in each phase of a deal."""
@@ -179,6 +179,9 @@ class Rating:
     options: tuple[OptionRating, ...]
     state: Optional[MatchState] = None
     state_assumed: bool = False
+    play: str = "dd"
+    """How the worlds were valued: ``dd`` (double dummy after the decision) or
+    ``realistic`` (played out, every seat from its own knowledge)."""
 
     @property
     def side(self) -> str:
@@ -221,6 +224,7 @@ class Rating:
                 "objective": self.objective, "worlds": self.worlds, "total_worlds": self.total, "exact": self.exact,
                 "complete": self.complete, "best": self.best.option,
                 "state": None if self.state is None else self.state.to_dict(), "state_assumed": self.state_assumed,
+                "play": self.play,
                 "options": [{**o.to_dict(), "mark": self.mark(o.option), "for_decider": o.figures(self.maker).to_dict()}
                             for o in self.options]}
 
@@ -250,6 +254,25 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     ``solver`` to reuse its tables and threads across many ratings (its
     threads then count, not ``threads``).
     """
+    decision, goal, assumed = decision_objective(view, objective, state, table)
+    info = InfoSet.from_view(view)
+    worlds = worlds_for(info, exact_limit, samples, seed, world_bytes(view))
+    with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
+        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact)
+        done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
+    labels, codes = rater.finish(worlds, done)
+    maker = view.seat.team is view.forehand.team
+    options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds))
+    return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
+                  options, goal.state, assumed)
+
+
+def decision_objective(view: SeatView, objective: str, state: Optional[MatchState],
+                       table: Optional[EquityTable]) -> tuple[str, Objective, bool]:
+    """The decision ``view.seat`` faces now, the objective to rate it by, and
+    whether the score was assumed (the match objective without a ``state``:
+    the first deal of a match); one-line errors for a seat with nothing to
+    decide and a score whose makers are not this deal's."""
     decision = DECISIONS.get(view.phase)
     if decision is None or view.to_act is not view.seat:
         raise AltbaumerError(f"{view.seat} has no decision to make now ({view.phase} phase)")
@@ -260,17 +283,7 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
         if state.makers is not makers:
             raise AltbaumerError(f"the score {state} has {state.makers} making trump, but forehand {view.forehand} "
                                  f"is {makers}")
-    goal = objective_for(objective, state if objective == "match" else None, table)
-    info = InfoSet.from_view(view)
-    worlds = worlds_for(info, exact_limit, samples, seed, world_bytes(view))
-    with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
-        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact)
-        done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
-    labels, codes = rater.finish(worlds, done)
-    maker = view.seat.team is makers
-    options = _rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds))
-    return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
-                  options, goal.state, assumed)
+    return decision, objective_for(objective, state if objective == "match" else None, table), assumed
 
 
 def world_bytes(view: SeatView) -> int:
@@ -304,8 +317,8 @@ def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
     return mean, float(_Z95 * values.std(ddof=1) / math.sqrt(len(values)))
 
 
-def _rate_options(labels: list[str], codes: np.ndarray, objective: Objective, maker: bool,
-                  exact: bool) -> tuple[OptionRating, ...]:
+def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, maker: bool,
+                 exact: bool) -> tuple[OptionRating, ...]:
     """Statistics of every option (columns of ``codes``: outcome codes per
     world, -1 where an option dropped early was not solved), each against
     the top option for the decider's side among those solved in every world,

@@ -45,21 +45,22 @@ class PimcPolicy:
     of them when there are no more); the rating's seeds come from ``seed``."""
 
     def __init__(self, seed: Optional[int] = None, objective: str = "net", decision_worlds: int = DECISION_WORLDS,
-                 card_worlds: int = CARD_WORLDS) -> None:
+                 card_worlds: int = CARD_WORLDS, solver: Optional[Solver] = None) -> None:
         self.rng = random.Random(seed)
         self.objective = objective
         self.decision_worlds = decision_worlds
         self.card_worlds = card_worlds
         self.score: Optional[MatchState] = None
         self._cut = HeuristicPolicy(self.rng.getrandbits(64))
-        self._solver: Optional[Solver] = None  # made on first use: a policy may travel to a worker process first
+        # Made on first use unless shared: a policy may travel to a worker process first.
+        self._solver: Optional[Solver] = solver
 
     def set_score(self, state: MatchState) -> None:
         """The score before the coming deal (the match objective rates from it)."""
         self.score = state
 
     def choose(self, view: SeatView) -> Action:
-        if view.phase == Phase.CUT.value or DECISIONS.get(view.phase) is None:
+        if DECISIONS.get(view.phase) is None:  # the cut
             return self._cut.choose(view)
         if len(view.legal) == 1:
             return view.legal[0]

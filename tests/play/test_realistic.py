@@ -1,0 +1,62 @@
+"""Decisions rated by realistic play-outs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from altbaumer.errors import AltbaumerError
+from altbaumer.game.actions import Discard, Phase, Refuse
+from altbaumer.game.cards import Card
+from altbaumer.game.deal import Deal
+from altbaumer.play.realistic import rate_realistic
+
+
+def _certain_lone_march():
+    deal = Deal.from_seed(6)
+    deal.apply(Refuse())
+    deal.apply(Discard((Card.parse("9H"),)))
+    return deal.view(deal.forehand)
+
+
+def test_a_certain_lone_march_is_best_played_out_too():
+    rating = rate_realistic(_certain_lone_march(), playouts=6, seed=1, card_worlds=4)
+    assert rating.play == "realistic" and rating.worlds == 6 and not rating.exact
+    assert [o.option for o in rating.options] == ["together", "alone"]
+    alone = rating.option("alone")
+    assert rating.best.option == "alone" and alone.p_march == 1.0 and alone.p_round == 1.0
+
+
+def test_the_same_seed_plays_the_same_and_options_share_their_worlds():
+    deal = Deal.from_seed(4)
+    view = deal.view(deal.forehand)
+    one = rate_realistic(view, playouts=3, seed=2, decision_worlds=6, card_worlds=3, objective="net")
+    two = rate_realistic(view, playouts=3, seed=2, decision_worlds=6, card_worlds=3, objective="net")
+    assert one == two
+    assert all(o.worlds == 3 for o in one.options)
+
+
+def test_card_play_is_refused():
+    deal = Deal.from_seed(2)
+    while deal.phase is not Phase.PLAY:
+        deal.apply(deal.legal_actions()[0])
+    with pytest.raises(AltbaumerError, match="decisions before the play"):
+        rate_realistic(deal.view(deal.to_act), playouts=2)
+
+
+def test_rate_plays_out_and_shows_double_dummy_beside(run, tmp_path):
+    path = tmp_path / "seed6.abn"
+    run("deal", "--seed", "6", "-o", str(path))
+    path.write_text(path.read_text(encoding="utf-8") + '[Turn "refuse"]\n[Discard "9H"]\n', encoding="utf-8")
+    result = run("rate", str(path), "--play", "realistic", "--playouts", "4")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())
+    assert "4 sampled worlds played out, every seat from its own knowledge" in text and "alone ★" in text
+    assert "double dummy (every player sees all cards after the decision): ★ alone" in text
+    board = json.loads(run("rate", str(path), "--play", "realistic", "--playouts", "4", "--json").stdout)["boards"][0]
+    assert board["play"] == "realistic" and board["double_dummy"]["play"] == "dd"
+    refusal = str(Path(__file__).parents[2] / "examples" / "refusal.abn")
+    card = run("rate", refusal, "--play", "realistic", "--at", "1.2")
+    assert card.exit_code == 2 and "decisions before the play" in card.output
