@@ -16,7 +16,7 @@ from altbaumer.errors import AltbaumerError
 from altbaumer.game.equity import OUTCOME_LABELS, OUTCOMES, EquityTable, shipped_table
 from altbaumer.game.match_state import ROUND_TARGET, SCORE_SYNTAX, MatchState
 from altbaumer.game.seats import Team
-from altbaumer.play.outcomes import DEFAULT_SAMPLES, OutcomeCounts, equity_table, estimate_outcomes, pass_record
+from altbaumer.play.outcomes import PLAYS, DEFAULT_SAMPLES, OutcomeCounts, equity_table, estimate_outcomes, pass_record
 
 from .files import Output, check_output, save
 from .interrupt import partial_label, stop
@@ -29,7 +29,7 @@ GRID = range(-2, ROUND_TARGET)  # the totals a match from 0:0 can reach before a
 MAKERS_CHOICE = click.Choice(["NS", "EW"], case_sensitive=False)
 OBJECTIVE_CHOICE = click.Choice(["match", "net"])
 _ROUNDS = re.compile(r"\d\s*:\s*\d")
-_RUN_OPTIONS = ("seed", "samples", "objective", "processes", "no_progress")  # only with --deals
+_RUN_OPTIONS = ("seed", "samples", "objective", "play", "processes", "no_progress")  # only with --deals
 
 
 @click.command("equity")
@@ -48,6 +48,9 @@ _RUN_OPTIONS = ("seed", "samples", "objective", "processes", "no_progress")  # o
 @click.option("--objective", type=OBJECTIVE_CHOICE, default="match", show_default=True,
               help="What the simulated decisions maximise (with --deals): the chance to win the match from 0:0 "
                    "through the shipped table, or the net deal points.")
+@click.option("--play", type=click.Choice(PLAYS), default="dd", show_default=True,
+              help="How the simulated deals' cards are played (with --deals): double dummy, or realistic, every "
+                   "seat from its own knowledge (about twice as slow).")
 @click.option("--processes", type=click.IntRange(1, CORES), default=None,
               help="Worker processes for --deals, at most the cores (default: all cores).")
 @click.option("-o", "--output", type=click.Path(allow_dash=True), default=None,
@@ -57,7 +60,7 @@ _RUN_OPTIONS = ("seed", "samples", "objective", "processes", "no_progress")  # o
 @click.option("--no-progress", is_flag=True, help="No progress bar (with --deals).")
 @click.pass_context
 def equity_command(ctx: click.Context, rounds_text: str, makers: str, score_text: Optional[str],
-                   deals: Optional[int], seed: int, samples: int, objective: str, processes: Optional[int],
+                   deals: Optional[int], seed: int, samples: int, objective: str, play: str, processes: Optional[int],
                    output: Optional[str], as_json: bool, no_progress: bool) -> None:
     """The chance to win the match from every score (docs/equity.md).
 
@@ -84,7 +87,7 @@ def equity_command(ctx: click.Context, rounds_text: str, makers: str, score_text
     if deals is None:
         table = shipped_table()
     else:
-        table, run = _estimate(deals, seed, samples, objective, processes or CORES, output,
+        table, run = _estimate(deals, seed, samples, objective, play, processes or CORES, output,
                                show_bar=not as_json and not no_progress and stderr.is_terminal)
     complete = run.get("complete", True)
     if target is not None and _write(target, table, complete, as_json):
@@ -117,8 +120,8 @@ def _parse(text: str, makers: Team, option: str) -> MatchState:
         raise BadInput(f"{option}: {error}") from None
 
 
-def _estimate(deals: int, seed: int, samples: int, objective: str, processes: int, output: Optional[str],
-              show_bar: bool) -> tuple[EquityTable, dict[str, Any]]:
+def _estimate(deals: int, seed: int, samples: int, objective: str, play: str, processes: int,
+              output: Optional[str], show_bar: bool) -> tuple[EquityTable, dict[str, Any]]:
     """A new table from ``deals`` simulated deals, and what the run did."""
     base = shipped_table() if objective == "match" else None
     started = time.perf_counter()
@@ -126,12 +129,13 @@ def _estimate(deals: int, seed: int, samples: int, objective: str, processes: in
                   console=stderr, disable=not show_bar, transient=True) as bar:
         task = bar.add_task("deals", total=deals)
         counts = estimate_outcomes(deals, seed, samples, objective, table=base, processes=processes,
-                                   progress=lambda done: bar.advance(task, done), partial_on_interrupt=True)
+                                   progress=lambda done: bar.advance(task, done), partial_on_interrupt=True,
+                                   play=play)
     seconds = time.perf_counter() - started
     command = f"altbaumer equity --deals {deals} --seed {seed} --samples {samples} --objective {objective}" \
-              f" --processes {processes}" + (f" -o {output}" if output else "")
+              f" --play {play} --processes {processes}" + (f" -o {output}" if output else "")
     record = pass_record(counts, seed=seed, samples=samples, objective=objective, seconds=seconds,
-                         processes=processes, command=command)
+                         processes=processes, command=command, play=play)
     return equity_table(counts, record, base), _run_figures(counts, deals, seconds)
 
 

@@ -37,12 +37,16 @@ from altbaumer.game.match_state import MatchState
 from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS, Team
 from altbaumer.hidden.rating import OBJECTIVES, option_name, rate_view
+from altbaumer.play.pimc import CARD_WORLDS, PimcPolicy
 from altbaumer.play.policies import HeuristicPolicy
 from altbaumer.play.ranges import run_ranges
+from altbaumer.play.simulate import play_deal
 
 __all__ = ["OutcomeCounts", "estimate_outcomes", "play_out", "policy_description", "pass_record", "equity_table",
            "DEFAULT_SAMPLES"]
 
+PLAYS = ("dd", "realistic")
+"""How the cards are played once the decisions are made: double dummy, or every seat from its own knowledge."""
 DEFAULT_SAMPLES = 100
 """Worlds per decision: each deal's four decisions take some 50 ms on one core."""
 _SOLVER_MIB = 2.0
@@ -105,6 +109,7 @@ class _Settings:
     objective: str
     state: Optional[MatchState]
     table: Optional[EquityTable]
+    play: str = "dd"
 
     def rating_options(self, makers: Team) -> dict[str, Any]:
         """The keywords of :func:`rate_view` beyond the view: the match objective's score and table."""
@@ -142,14 +147,21 @@ def _deal_rng(seed: int, index: int) -> random.Random:
 
 def play_out(index: int, settings: _Settings, solver: Solver) -> tuple[Deal, int]:
     """Deal number ``index`` of the run, its decisions made, and the makers'
-    tricks under double-dummy play."""
+    tricks under double-dummy play, or realistic play (every card of every
+    seat from its own knowledge, :class:`~altbaumer.play.pimc.PimcPolicy`)."""
     rng = _deal_rng(settings.seed, index)
     deal = Deal.shuffled(rng.choice(SEATS), rng)
     if deal.phase is Phase.CUT:
         deal.apply(HeuristicPolicy(rng.getrandbits(64)).choose(deal.view(deal.cutter)))
     while deal.phase is not Phase.PLAY:  # accept or refuse, the discard, the lone declarations
         deal.apply(_decide(deal, settings, rng.getrandbits(64), solver))
-    return deal, solver.value(Position.from_deal(deal))
+    if settings.play == "dd":
+        return deal, solver.value(Position.from_deal(deal))
+    players = {seat: PimcPolicy(rng.getrandbits(64), objective=settings.objective, solver=solver) for seat in SEATS}
+    for player in players.values():
+        player.set_score(settings.rating_options(deal.makers).get("state") or MatchState.start(deal.makers))
+    play_deal(deal, players)
+    return deal, deal.makers_tricks
 
 
 def _count_range(settings: _Settings, start: int, stop: int) -> OutcomeCounts:
@@ -170,6 +182,7 @@ def estimate_outcomes(
     processes: int = 1,
     progress: Optional[Callable[[int], None]] = None,
     partial_on_interrupt: bool = False,
+    play: str = "dd",
 ) -> OutcomeCounts:
     """Deal and decide ``deals`` deals and count how they end.
 
@@ -187,7 +200,9 @@ def estimate_outcomes(
         raise ValueError("deals must be ≥ 0, samples ≥ 2 and processes ≥ 1")
     if objective == "match" and table is None:
         table = shipped_table()
-    settings = _Settings(seed, samples, objective, state, table if objective == "match" else None)
+    if play not in PLAYS:
+        raise AltbaumerError(f"unknown play {play!r} (choose from {', '.join(PLAYS)})")
+    settings = _Settings(seed, samples, objective, state, table if objective == "match" else None, play)
     total = OutcomeCounts()
     for counts in run_ranges(partial(_count_range, settings), deals, processes=processes, chunk_max=_CHUNK_MAX,
                              progress=progress, partial_on_interrupt=partial_on_interrupt):
@@ -195,7 +210,7 @@ def estimate_outcomes(
     return total
 
 
-def policy_description(samples: int, objective: str, state: Optional[MatchState] = None) -> str:
+def policy_description(samples: int, objective: str, state: Optional[MatchState] = None, play: str = "dd") -> str:
     """The decisions of a run in words, for the table's provenance.
 
     >>> policy_description(100, "net")[:60]
@@ -205,7 +220,9 @@ def policy_description(samples: int, objective: str, state: Optional[MatchState]
     return (f"the cutter takes the Trees; accept or refuse, the discard and each lone declaration are the best "
             f"option of a PIMC rating from the deciding seat's own knowledge over {samples:,} sampled worlds "
             f"(every world when there are no more), objective {objective}{at}, successive elimination on; "
-            f"card play double dummy on the full deal")
+            + ("card play double dummy on the full deal" if play == "dd" else
+               f"card play realistic: every card of every seat the best of a rating from its own knowledge over "
+               f"{CARD_WORLDS} worlds"))
 
 
 def _rated_at(state: Optional[MatchState]) -> str:
@@ -214,11 +231,11 @@ def _rated_at(state: Optional[MatchState]) -> str:
 
 def pass_record(counts: OutcomeCounts, *, seed: int, samples: int, objective: str,
                 state: Optional[MatchState] = None, seconds: float = 0.0, processes: int = 1,
-                command: str = "", date: Optional[str] = None) -> dict[str, Any]:
+                command: str = "", date: Optional[str] = None, play: str = "dd") -> dict[str, Any]:
     """One run of :func:`estimate_outcomes`, as the provenance of a table records it."""
-    return {"deals": counts.deals, "seed": seed, "samples": samples, "objective": objective,
+    return {"deals": counts.deals, "seed": seed, "samples": samples, "objective": objective, "play": play,
             "rated_at": _rated_at(state) if objective == "match" else None,
-            "policy": policy_description(samples, objective, state), **counts.to_dict(),
+            "policy": policy_description(samples, objective, state, play), **counts.to_dict(),
             "seconds": round(seconds, 1), "processes": processes,
             "seconds_per_deal": round(seconds / counts.deals, 4) if counts.deals else None,
             "date": date or datetime.now(timezone.utc).date().isoformat(), "command": command}
