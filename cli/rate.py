@@ -22,7 +22,6 @@ from altbaumer.report.render import option_text
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.world_deals import PHASES as REALISTIC_PHASES
 from altbaumer.play.realistic import DEFAULT_PLAYOUTS, rate_realistic
 from altbaumer.report.words import verdict_words
 
@@ -58,8 +57,8 @@ PLAYOUTS_MAX = 100_000
 @score_option
 @click.option("--play", type=click.Choice(PLAYS), default="dd", show_default=True,
               help="How the cards are played after the decision: dd, every player sees all cards (fast); "
-                   "realistic, every seat plays each world out from its own knowledge (some 100 times slower; "
-                   "the decisions before the play only). realistic shows the double-dummy figures beside it.")
+                   "realistic, every seat plays each world out from its own knowledge (some 100 times slower), "
+                   "with the double-dummy figures beside it.")
 @click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
               help="Worlds played out per option with --play realistic.")
 @world_options
@@ -95,9 +94,6 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     records, scores = load_scored(file, board_number, score)
     targets = [_target(record, Seat[seat.upper()] if seat else None, decision, at) for record in records]
     require_some(records, targets)
-    if play == "realistic" and any(not isinstance(t, str) and t.view.phase not in REALISTIC_PHASES for t in targets):
-        raise BadInput("--play realistic rates the decisions before the play (accept or refuse, the discard, "
-                       "lone play); a card to play is rated double dummy: leave out --play")
     report = _Report(source_name(file), as_json, sum(not isinstance(t, str) for t in targets))
     with on_interrupt(lambda: report.finish(complete=False)):
         with Solver(threads=threads) as solver:  # one set of tables and threads for every board

@@ -2,16 +2,18 @@
 
 The rating solves worlds as arrays; playing a world out seat by seat (every
 player deciding from its own knowledge, :mod:`altbaumer.play.realistic`)
-needs a :class:`~altbaumer.game.deal.Deal` that every seat can view. Before
-the play (accept or refuse, the discard, lone play) the deal is rebuilt from
-the dealt hands, a stock order and the public history of the view, and
-checked against the view: the same trump, taken and exposed cards, phase,
-seat to act and hand.
+needs a :class:`~altbaumer.game.deal.Deal` that every seat can view. The deal
+is rebuilt from the dealt hands (each seat's hand in the world with the
+cards it has played), a stock order and the public history of the view, and
+replayed: the trump making, the discard, the lone declarations and every
+card played. It is checked against the view: the same trump, taken and
+exposed cards, phase, seat to act, hand and legal actions.
 
-The cards a world merges into "out of play" (the unturned stock cards and
-forehand's discard, for a seat that has not seen it) are split between those
-places in one way: nothing in the view tells the splits apart (docs/rating.md,
-Approximations), so each stands for all.
+The cards a world merges into "out of play" (the unturned stock cards,
+forehand's discard for a seat that has not seen it, a lone player's absent
+partner's hand) are split between those places at random (``rng``): every
+layout of the merged place weighs the same (docs/rating.md, Approximations),
+and a taken card out of play can only have been discarded.
 
 >>> from altbaumer.game.deal import Deal
 >>> from altbaumer.hidden.knowledge import InfoSet
@@ -27,64 +29,98 @@ Approximations), so each stands for all.
 
 from __future__ import annotations
 
+import random
 from itertools import permutations
 from typing import Mapping, Optional
 
 from altbaumer.errors import AltbaumerError
-from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Refuse
+from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Play, Refuse
 from altbaumer.game.cards import CARDS, Card, CardSet
 from altbaumer.game.deal import Deal
-from altbaumer.game.deal_rules import STOCK_SIZE
-from altbaumer.game.seats import SEATS, Seat
+from altbaumer.game.deal_rules import HAND_SIZE, STOCK_SIZE, absent_seat
+from altbaumer.game.seats import SEATS, Seat, play_order
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.worlds import Worlds
 
-__all__ = ["deal_of_world", "PHASES"]
+__all__ = ["deal_of_world", "played_by"]
 
-PHASES = (Phase.TRUMP.value, Phase.DISCARD.value, Phase.LONE.value)
-"""The phases a world can be rebuilt in: the decisions before the play."""
 _CUT_SEEN = 3  # Decision D13: a card seen at the cut and not taken is stock card 4
 
 
-def deal_of_world(view: SeatView, worlds: Worlds, i: int) -> Deal:
-    """World ``i`` of ``worlds`` (drawn for ``view``) as a deal at the view's moment."""
-    if view.phase not in PHASES:
-        raise AltbaumerError(f"a world can be played out from the decisions before the play, not the "
-                             f"{view.phase} phase")
-    hands: dict[Seat, Optional[CardSet]] = {seat: CardSet(int(worlds.hands[i, seat])) for seat in SEATS}
+def deal_of_world(view: SeatView, worlds: Worlds, i: int, rng: Optional[random.Random] = None) -> Deal:
+    """World ``i`` of ``worlds`` (drawn for ``view``) as a deal at the view's
+    moment; ``rng`` (default: seeded by ``i``) splits the merged out of play."""
+    if view.phase == Phase.CUT.value:
+        raise AltbaumerError("nothing is dealt before the cut is complete")
+    rng = rng or random.Random(i)
+    current = {seat: CardSet(int(worlds.hands[i, seat])) for seat in SEATS}
+    played = played_by(view)
+    dealt: dict[Seat, Optional[CardSet]] = {seat: current[seat] | played[seat] for seat in SEATS}
     if view.phase == Phase.TRUMP.value:
-        stock = [CARDS[int(c)] for c in worlds.stock[i]]
-        return _checked(_dealt(view, hands, stock), view)
-    discard = _discard(view, CardSet(int(worlds.out[i])))
-    dealt = dict(hands)
-    dealt[view.forehand] = (CardSet(int(worlds.hands[i, view.forehand])) | discard) - view.taken
-    unturned = (CardSet(int(worlds.out[i])) - discard) | (view.cut_seen - view.taken - view.exposed)
+        return _checked(_dealt(view, dealt, [CARDS[int(c)] for c in worlds.stock[i]]), view)
+    out = list(CardSet(int(worlds.out[i])))
+    rng.shuffle(out)
+    absent = absent_seat(view.lone)
+    if absent is view.forehand and view.seat is not view.forehand:
+        # Forehand's five dealt cards went aside with its discard: the discard is any of them or the taken cards.
+        dealt[absent] = _absent_hand(view, absent, out)
+        discard = CardSet(rng.sample(list((dealt[absent] or CardSet()) | view.taken), len(view.taken)))
+    else:
+        discard = _discard(view, out)  # first: a taken card out of play can only be the discard
+        dealt[view.forehand] = ((dealt[view.forehand] or CardSet()) | discard) - view.taken
+        if absent is view.seat:
+            dealt[absent] = view.hand  # its own hand, set aside
+        elif absent is not None:
+            dealt[absent] = _absent_hand(view, absent, out)
+    unturned = CardSet(out) | (view.cut_seen - view.taken - view.exposed)
     for order in permutations(view.exposed | view.taken):
         deal = _trumped(view, dealt, _stock(list(order), unturned, view.cut_seen))
         if deal is not None:
-            return _checked(_after_trump(deal, view, discard), view)
+            return _checked(_replayed(deal, view, discard), view)
     raise AltbaumerError("no stock order of this world gives the view's trump making")
 
 
-def _discard(view: SeatView, out: CardSet) -> CardSet:
-    """Forehand's discard in the world: none yet, forehand's own, or cards of the merged out of play."""
-    if view.phase == Phase.DISCARD.value:
+def played_by(view: SeatView) -> dict[Seat, CardSet]:
+    """The cards each seat has played, from the view's tricks."""
+    absent = absent_seat(view.lone)
+    played = {seat: CardSet() for seat in SEATS}
+    tricks = [(t.leader, t.cards) for t in view.tricks]
+    if view.trick_cards and view.trick_leader is not None:
+        tricks.append((view.trick_leader, view.trick_cards))
+    for leader, cards in tricks:
+        for seat, card in zip(play_order(leader, skip=absent), cards):
+            played[seat] = played[seat] | card
+    return played
+
+
+def _absent_hand(view: SeatView, absent: Seat, out: list[Card]) -> CardSet:
+    """The dealt hand of a lone player's absent partner: its Trees from the
+    cut, if it cut, and the rest from the merged out of play, taken off ``out``
+    (forehand's taken cards are public, out of play, and were never dealt)."""
+    known = view.cut_trees if absent is view.cutter else CardSet()  # D8: an absent cutter's Trees stay known
+    need = HAND_SIZE - len(known)
+    chosen, out[:] = out[:need], out[need:]
+    return known | CardSet(chosen)
+
+
+def _discard(view: SeatView, out: list[Card]) -> CardSet:
+    """Forehand's discard in the world: none yet, forehand's own, or cards of
+    the merged out of play (taken off ``out``); a taken card out of play was discarded."""
+    if view.phase in (Phase.TRUMP.value, Phase.DISCARD.value):
         return CardSet()
     if view.discards is not None:
         return view.discards
-    # A taken card out of play was discarded; the rest of the discard is any split of the merged place.
-    taken = out & view.taken
-    return taken | CardSet(list(out - taken)[: len(view.taken) - len(taken)])
+    forced = [c for c in out if c in view.taken]
+    rest = [c for c in out if c not in view.taken]
+    chosen = forced + rest[: len(view.taken) - len(forced)]
+    out[:] = [c for c in out if c not in chosen]
+    return CardSet(chosen)
 
 
 def _stock(turned: list[Card], unturned: CardSet, cut_seen: CardSet) -> list[Card]:
     """The turned cards in this order, then the unturned ones, the card seen at the cut last (D13)."""
     seen = [c for c in unturned if c in cut_seen]
-    rest = [c for c in unturned if c not in cut_seen]
-    stock = turned + rest + seen
-    if seen and len(stock) == STOCK_SIZE and stock.index(seen[0]) != _CUT_SEEN:
-        raise AltbaumerError("the card seen at the cut must be stock card 4")
-    return stock
+    return turned + [c for c in unturned if c not in cut_seen] + seen
 
 
 def _dealt(view: SeatView, dealt: Mapping[Seat, Optional[CardSet]], stock: list[Card]) -> Deal:
@@ -93,7 +129,7 @@ def _dealt(view: SeatView, dealt: Mapping[Seat, Optional[CardSet]], stock: list[
 
 def _trumped(view: SeatView, dealt: Mapping[Seat, Optional[CardSet]], stock: list[Card]) -> Optional[Deal]:
     """The deal after the recorded accept or refuse, if this stock order makes trump as the view says."""
-    if len(stock) != STOCK_SIZE:
+    if len(stock) != STOCK_SIZE or (view.cut_seen and stock[_CUT_SEEN] not in view.cut_seen):
         return None
     deal = _dealt(view, dealt, stock)
     deal.apply(Accept() if view.accepted else Refuse())
@@ -102,17 +138,22 @@ def _trumped(view: SeatView, dealt: Mapping[Seat, Optional[CardSet]], stock: lis
     return None
 
 
-def _after_trump(deal: Deal, view: SeatView, discard: CardSet) -> Deal:
-    """The discard and the lone passes the view has seen."""
-    if view.phase == Phase.LONE.value:
-        deal.apply(Discard(tuple(discard)))
-        for _ in view.lone_passed:
-            deal.apply(DeclareAlone(False))
+def _replayed(deal: Deal, view: SeatView, discard: CardSet) -> Deal:
+    """The discard, the lone declarations and the cards the view has seen."""
+    if view.phase == Phase.DISCARD.value:
+        return deal
+    deal.apply(Discard(tuple(discard)))
+    while deal.phase is Phase.LONE and (deal.to_act in view.lone_passed or deal.to_act is view.lone):
+        deal.apply(DeclareAlone(deal.to_act is view.lone))
+    cards = [c for t in view.tricks for c in t.cards] + list(view.trick_cards)
+    for card in cards:
+        deal.apply(Play(card))
     return deal
 
 
 def _checked(deal: Deal, view: SeatView) -> Deal:
     mine = deal.view(view.seat)
-    if (mine.phase, mine.to_act, mine.hand, mine.trump) != (view.phase, view.to_act, view.hand, view.trump):
+    if (mine.phase, mine.to_act, mine.hand, mine.trump, mine.legal) != (
+            view.phase, view.to_act, view.hand, view.trump, view.legal):
         raise AltbaumerError("the rebuilt deal does not match the view")  # a bug, not bad input
     return deal

@@ -12,9 +12,8 @@ option is played on the same worlds with the same players' seeds, so the
 options' differences are measured on common random numbers, and the 95%
 intervals, over the worlds, include the noise of the playouts.
 
-It rates the decisions before the play (accept or refuse, the discard, lone
-play); a playout takes some 40 to 80 ms on one core, so a decision with two
-options over 100 worlds takes 8 to 16 s (docs/rating.md, Realistic play).
+A playout takes some 40 to 80 ms on one core, so a decision with two options
+over 100 worlds takes 8 to 16 s (docs/rating.md, Realistic play).
 
 >>> from altbaumer.game.deal import Deal
 >>> deal = Deal.from_seed(4)
@@ -32,7 +31,7 @@ import numpy as np
 
 from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.errors import AltbaumerError
-from altbaumer.game.actions import Action, DeclareAlone, Phase
+from altbaumer.game.actions import Action, DeclareAlone, Phase, Play
 from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
@@ -41,7 +40,7 @@ from altbaumer.game.seats import SEATS
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.rating import Rating, decision_objective, option_name, rate_options
-from altbaumer.hidden.world_deals import PHASES, deal_of_world
+from altbaumer.hidden.world_deals import deal_of_world
 from altbaumer.hidden.worlds import worlds_for
 from altbaumer.play.pimc import CARD_WORLDS, DECISION_WORLDS, PimcPolicy
 from altbaumer.play.simulate import play_deal
@@ -66,9 +65,6 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
     ``card_worlds`` worlds. ``progress(done, total)`` follows the worlds;
     Ctrl-C as in ``rate_view``."""
     decision, goal, assumed = decision_objective(view, objective, state, table)
-    if view.phase not in PHASES:
-        raise AltbaumerError("realistic play rates the decisions before the play (accept or refuse, the discard, "
-                             "lone play); a card is rated double dummy")
     if playouts < 2:
         raise AltbaumerError(f"realistic play needs at least 2 playouts, not {playouts}")
     worlds = worlds_for(InfoSet.from_view(view), 0, playouts, seed)
@@ -95,9 +91,12 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
 
 
 def _options(view: SeatView) -> list[Action]:
-    """The legal actions in the order the double-dummy rating lists its options (together before alone)."""
+    """The legal actions in the order the double-dummy rating lists its
+    options: together before alone, the cards by index."""
     if view.phase == Phase.LONE.value:
         return sorted(view.legal, key=lambda a: isinstance(a, DeclareAlone) and a.alone)
+    if view.phase == Phase.PLAY.value:
+        return sorted(view.legal, key=lambda a: a.card.index if isinstance(a, Play) else 0)
     return list(view.legal)
 
 

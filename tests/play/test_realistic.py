@@ -38,12 +38,17 @@ def test_the_same_seed_plays_the_same_and_options_share_their_worlds():
     assert all(o.worlds == 3 for o in one.options)
 
 
-def test_card_play_is_refused():
+def test_a_card_is_rated_by_playing_the_rest_out():
     deal = Deal.from_seed(2)
     while deal.phase is not Phase.PLAY:
         deal.apply(deal.legal_actions()[0])
-    with pytest.raises(AltbaumerError, match="decisions before the play"):
-        rate_realistic(deal.view(deal.to_act), playouts=2)
+    deal.apply(deal.legal_actions()[0])  # the lead; the next seat decides
+    view = deal.view(deal.to_act)
+    rating = rate_realistic(view, playouts=3, seed=1, card_worlds=3, objective="net")
+    assert rating.decision == "play" and sorted(o.option for o in rating.options) == sorted(
+        a.card.ascii() for a in view.legal)
+    with pytest.raises(AltbaumerError, match="at least 2 playouts"):
+        rate_realistic(view, playouts=1)
 
 
 def test_rate_plays_out_and_shows_double_dummy_beside(run, tmp_path):
@@ -58,5 +63,6 @@ def test_rate_plays_out_and_shows_double_dummy_beside(run, tmp_path):
     board = json.loads(run("rate", str(path), "--play", "realistic", "--playouts", "4", "--json").stdout)["boards"][0]
     assert board["play"] == "realistic" and board["double_dummy"]["play"] == "dd"
     refusal = str(Path(__file__).parents[2] / "examples" / "refusal.abn")
-    card = run("rate", refusal, "--play", "realistic", "--at", "1.2")
-    assert card.exit_code == 2 and "decisions before the play" in card.output
+    card = run("rate", refusal, "--play", "realistic", "--at", "4.2", "--playouts", "3")
+    flat = " ".join(card.stdout.split())
+    assert card.exit_code == 0 and "decided the card to play" in flat and "double dummy (every player" in flat
