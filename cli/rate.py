@@ -61,13 +61,17 @@ PLAYOUTS_MAX = 100_000
                    "with the double-dummy figures beside it.")
 @click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
               help="Worlds played out per option with --play realistic.")
+@click.option("--infer", is_flag=True,
+              help="For a seat other than forehand: keep only the worlds in which this tool's advice would have "
+                   "made forehand's choices (accept or refuse, the discard, lone play); some 20 ms a world drawn, "
+                   "so best with a few thousand --samples.")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
                  at_text: Optional[str], objective: str, score: Optional[str], play: str, playouts: int,
-                 exact_limit: int, samples: int, seed: int, threads: Optional[int], as_json: bool,
+                 infer: bool, exact_limit: int, samples: int, seed: int, threads: Optional[int], as_json: bool,
                  no_progress: bool) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
@@ -103,7 +107,8 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
                     continue
                 started = time.perf_counter()
                 show = not as_json and not no_progress
-                rating = _run(target.view, objective, known.state, exact_limit, samples, seed, solver, show=show)
+                rating = _run(target.view, objective, known.state, exact_limit, samples, seed, solver, show=show,
+                              infer=infer)
                 dd = None
                 if play == "realistic":
                     dd, rating = rating, _play_out(target.view, objective, known.state, playouts, seed, show)
@@ -168,13 +173,13 @@ class _SpeedColumn(ProgressColumn):
 
 
 def _run(view: SeatView, objective: str, state: Optional[MatchState], exact_limit: int, samples: int, seed: int,
-         solver: Solver, show: bool) -> Rating:
+         solver: Solver, show: bool, infer: bool = False) -> Rating:
     with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=None)
         return rate_view(view, objective=objective, state=state, exact_limit=exact_limit, samples=samples, seed=seed,
-                         solver=solver, partial_on_interrupt=True,
+                         solver=solver, partial_on_interrupt=True, infer=infer,
                          progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 

@@ -40,6 +40,7 @@ from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse
 from altbaumer.errors import AltbaumerError
+from altbaumer.hidden.inference import consistent_worlds, forehand_choices
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.making import deal_points
 from altbaumer.dd.solver import Solver, using_solver
@@ -233,7 +234,7 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
               table: Optional[EquityTable] = None, exact_limit: int = DEFAULT_EXACT_LIMIT,
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
-              prune: bool = True, solver: Optional[Solver] = None) -> Rating:
+              prune: bool = True, solver: Optional[Solver] = None, infer: bool = False) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     ``objective`` is what the options are ranked by (:data:`OBJECTIVES`); for
@@ -252,11 +253,17 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     is returned instead, marked incomplete (it still propagates when no batch
     was solved). Pass a
     ``solver`` to reuse its tables and threads across many ratings (its
-    threads then count, not ``threads``).
+    threads then count, not ``threads``). With ``infer``, a seat other than
+    forehand keeps only the worlds in which the project's own advice would
+    have made forehand's choices (:mod:`altbaumer.hidden.inference`; slow:
+    a rating of each choice in every world drawn).
     """
     decision, goal, assumed = decision_objective(view, objective, state, table)
     info = InfoSet.from_view(view)
-    worlds = worlds_for(info, exact_limit, samples, seed, world_bytes(view))
+    infer = infer and forehand_choices(view) > 0
+    worlds = worlds_for(info, 0 if infer else exact_limit, samples, seed, world_bytes(view))
+    if infer:  # only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference)
+        worlds = consistent_worlds(view, worlds, objective, goal.state, table, seed=seed)
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
         rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact)
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)

@@ -66,3 +66,11 @@ def test_rate_plays_out_and_shows_double_dummy_beside(run, tmp_path):
     card = run("rate", refusal, "--play", "realistic", "--at", "4.2", "--playouts", "3")
     flat = " ".join(card.stdout.split())
     assert card.exit_code == 0 and "decided the card to play" in flat and "double dummy (every player" in flat
+
+
+def test_rate_infer_keeps_fewer_worlds(run):
+    match = str(Path(__file__).parents[2] / "examples" / "match.abn")
+    args = ("rate", match, "--board", "1.3", "--at", "1.2", "--samples", "40", "--json")
+    plain = json.loads(run(*args).stdout)["boards"][0]
+    inferred = json.loads(run(*args, "--infer").stdout)["boards"][0]
+    assert inferred["worlds"] < plain["worlds"] and inferred["exact"] is False
