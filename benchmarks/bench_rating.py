@@ -7,8 +7,13 @@ With ``--objectives``, each decision is rated by the chance to win the match
 ``--repeat`` times in turn, and the median times are compared (target: the
 match objective within 10% of net).
 
+With ``--realistic N``, each decision is also rated by N worlds played out
+realistically (every seat from its own knowledge), and the time and the
+playouts per second are printed.
+
     python benchmarks/bench_rating.py [--samples 10000] [--threads N]
     python benchmarks/bench_rating.py --objectives [--repeat 5]
+    python benchmarks/bench_rating.py --realistic 100
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from altbaumer.hidden.rating import rate_view
 from altbaumer.abn.record import GameRecord, Node, replay
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
+from altbaumer.play.realistic import rate_realistic
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "refusal.abn"
 
@@ -41,6 +47,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="solver threads (default: all cores)")
     parser.add_argument("--objectives", action="store_true", help="compare the match objective with net")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each objective with --objectives")
+    parser.add_argument("--realistic", type=int, default=0, metavar="N", help="also rate by N worlds played out")
     args = parser.parse_args()
     record = replay(load_boards(EXAMPLE)[0])
     print(f"{EXAMPLE.name}: {args.samples:,} sampled worlds per decision, threads={args.threads or 'all'}")
@@ -55,6 +62,13 @@ def main() -> None:
         seconds = time.perf_counter() - started
         print(f"  {rating.decision:8s} {len(rating.options):3d} options  {seconds:6.3f} s  "
               f"{rating.worlds / seconds:10,.0f} worlds/s  best {rating.best.option}")
+        if args.realistic:
+            started = time.perf_counter()
+            real = rate_realistic(view, playouts=args.realistic, seed=1)
+            seconds = time.perf_counter() - started
+            playouts = real.worlds * len(real.options)
+            print(f"  {'':8s} realistic over {real.worlds} worlds: {seconds:6.2f} s, {playouts / seconds:5.1f} "
+                  f"playouts/s, best {real.best.option}")
 
 
 def _compare(view: SeatView, samples: int, threads: int | None, repeat: int) -> None:
