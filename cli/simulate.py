@@ -20,7 +20,7 @@ from .files import check_output, save
 from .interrupt import partial_label, stop
 from .output import BadInput, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
 
-class PolicyName(click.ParamType):
+class PolicyName(click.ParamType):  # type: ignore[type-arg]  # generic only in click 8.2+
     """A player by name (random, heuristic, pimc-points, pimc-match) or as module:Class."""
 
     name = "POLICY"

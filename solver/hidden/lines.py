@@ -4,9 +4,10 @@ and the successive elimination of lines that clearly trail (docs/rating.md).
 Every function takes the outcome codes per world and line (the makers'
 final tricks, flagged when one of them played alone:
 :func:`altbaumer.game.scoring.outcome_code`) and an objective
-(:mod:`altbaumer.hidden.objectives`) and returns choices or values: the
-partner's lone choice per group of worlds with the same partner hand,
-forehand's discard and lone choice per group of worlds it cannot tell apart.
+(:mod:`altbaumer.hidden.objectives`) and returns choices or values:
+forehand's discard and lone choice over the worlds it cannot tell apart,
+and the partner's lone choice as the partner made it from its own
+information (per world, from :class:`altbaumer.hidden.partner.PartnerChoices`).
 
 >>> import numpy as np
 >>> from altbaumer.hidden.objectives import objective_for
@@ -14,6 +15,8 @@ forehand's discard and lone choice per group of worlds it cannot tell apart.
 [0.0, 1.0, 1.0]
 >>> choose_lines(np.array([[3, 5], [3, 0]]), objective_for("march")).tolist()  # the line that marches more often
 [1, 1]
+>>> partner_decides(np.array([3, 4]), np.array([13, 10]), np.array([True, False])).tolist()
+[13, 4]
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ import numpy as np
 
 from altbaumer.hidden.objectives import Objective
 
-__all__ = ["PRUNE_MIN", "PRUNE_Z", "objective_values", "choose_lines", "partner_groups", "partner_decides",
-           "lone_stage", "forehand_line", "trails_clearly", "prune_lines"]
+__all__ = ["PRUNE_MIN", "PRUNE_Z", "objective_values", "choose_lines", "partner_decides", "lone_stage",
+           "forehand_line", "trails_clearly", "prune_lines"]
 
 PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
 PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
@@ -37,50 +40,39 @@ def objective_values(codes: np.ndarray, objective: Objective) -> np.ndarray:
     return objective.of(codes)
 
 
-def choose_lines(values: np.ndarray, objective: Objective, groups: Optional[np.ndarray] = None) -> np.ndarray:
+def choose_lines(values: np.ndarray, objective: Objective) -> np.ndarray:
     """Per world, the column of ``values`` (outcome codes, worlds × options)
-    a maker picks: the best mean objective over the worlds of its group (all
-    worlds when ``groups`` is None). Ties go to the lower column."""
+    a maker picks over all these worlds: the best mean objective. Ties go to
+    the lower column."""
     goal = objective_values(np.maximum(values, 0), objective)
     goal[values < 0] = -np.inf  # a line dropped by the elimination is never chosen
-    if groups is None:
-        return np.full(len(values), int(np.argmax(goal.mean(axis=0))), dtype=np.intp)
-    size = int(groups.max()) + 1
-    sums = np.stack([np.bincount(groups, weights=goal[:, j], minlength=size) for j in range(goal.shape[1])], axis=1)
-    return np.argmax(sums, axis=1)[groups]
+    return np.full(len(values), int(np.argmax(goal.mean(axis=0))), dtype=np.intp)
 
 
-def partner_groups(partner_hands: np.ndarray) -> np.ndarray:
-    """Group labels of the worlds by the partner's hand: the worlds the
-    partner cannot tell apart (among those rated)."""
-    return np.unique(partner_hands, return_inverse=True)[1].reshape(-1)
+def partner_decides(together: np.ndarray, alone: np.ndarray, partner_alone: np.ndarray) -> np.ndarray:
+    """The outcome once forehand has passed: the partner's lone line in the
+    worlds where it plays alone (``partner_alone``, chosen from its own
+    information, not from these worlds: :mod:`altbaumer.hidden.partner`),
+    else playing together."""
+    return np.where(partner_alone, alone, together)
 
 
-def partner_decides(together: np.ndarray, alone: np.ndarray, groups: np.ndarray, objective: Objective) -> np.ndarray:
-    """The outcome when forehand's partner chooses between playing
-    together and alone, per group of worlds where the partner holds the same
-    hand (``groups``, from :func:`partner_groups`)."""
-    both = np.stack([together, alone], axis=1)
-    return both[np.arange(len(both)), choose_lines(both, objective, groups)]
-
-
-def lone_stage(lines: np.ndarray, groups: np.ndarray, objective: Objective) -> np.ndarray:
+def lone_stage(lines: np.ndarray, partner_alone: np.ndarray, objective: Objective) -> np.ndarray:
     """``lines`` (worlds × 3: together, forehand alone, partner alone): the
     outcome when forehand first decides, over all these worlds, whether to
-    play alone, and if not the partner decides (:func:`partner_decides`)."""
-    passed = partner_decides(lines[:, 0], lines[:, 2], groups, objective)
+    play alone, and if not the partner plays as it chose (:func:`partner_decides`)."""
+    passed = partner_decides(lines[:, 0], lines[:, 2], partner_alone)
     both = np.stack([passed, lines[:, 1]], axis=1)
     return both[np.arange(len(both)), choose_lines(both, objective)]
 
 
-def forehand_line(tricks: np.ndarray, partner_hands: np.ndarray, objective: Objective,
+def forehand_line(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective,
                   allowed: Optional[np.ndarray] = None) -> np.ndarray:
     """``tricks`` (worlds × discards × 3) over worlds forehand cannot tell
     apart: the outcome when forehand picks the best discard (among the
     ``allowed`` ones), knowing the lone decisions that follow."""
     columns = range(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
-    groups = partner_groups(partner_hands)
-    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in columns], axis=1)
+    staged = np.stack([lone_stage(tricks[:, j], partner_alone, objective) for j in columns], axis=1)
     return staged[np.arange(len(staged)), choose_lines(staged, objective)]
 
 
@@ -92,27 +84,26 @@ def trails_clearly(goal: np.ndarray, reference: np.ndarray) -> bool:
     return bool(diff.mean() + PRUNE_Z * spread < 0)
 
 
-def prune_lines(tricks: np.ndarray, partner_hands: np.ndarray, objective: Objective, discards: bool = True,
+def prune_lines(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective, discards: bool = True,
                 keep: Optional[np.ndarray] = None) -> np.ndarray:
     """From the lines solved so far (worlds × options × 3; -1 for lines no
-    longer solved) and the lines still ``keep`` (options × 2: together,
-    forehand alone): the lines still worth solving. A discard is dropped
-    (both lines) when its value after the lone decisions trails the best
-    discard's, and forehand's lone line when it trails passing, by more than
-    4 standard errors on the same worlds. With ``discards`` false only lone
+    longer solved), the partner's lone choices per world and the lines still
+    ``keep`` (options × 2: together, forehand alone): the lines still worth
+    solving. A discard is dropped (both lines) when its value after the lone
+    decisions trails the best discard's, and forehand's lone line when it
+    trails passing, by more than 4 standard errors on the same worlds. With ``discards`` false only lone
     lines are dropped. Once dropped, a line stays dropped."""
     m = tricks.shape[1]
     keep = np.ones((m, 2), dtype=bool) if keep is None else keep.copy()
     alive = np.flatnonzero(keep[:, 0])
-    groups = partner_groups(partner_hands)
-    staged = np.stack([lone_stage(tricks[:, j], groups, objective) for j in alive], axis=1)
+    staged = np.stack([lone_stage(tricks[:, j], partner_alone, objective) for j in alive], axis=1)
     goal = objective_values(staged, objective)
     best = int(np.argmax(goal.mean(axis=0)))
     for i, j in enumerate(alive):
         if discards and i != best and trails_clearly(goal[:, i], goal[:, best]):
             keep[j] = False
     for j in np.flatnonzero(keep[:, 1]):
-        passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, objective)
+        passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], partner_alone)
         if trails_clearly(objective_values(tricks[:, j, 1], objective), objective_values(passed, objective)):
             keep[j, 1] = False
     return keep

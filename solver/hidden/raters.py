@@ -2,7 +2,9 @@
 play, a card), each solving its options' lines world chunk by world chunk
 through the batch solver and folding them into outcome codes per world
 and option (the makers' final tricks, flagged when one of them played alone) (docs/rating.md). :func:`altbaumer.hidden.rating.rate_view`
-drives them.
+drives them. Where forehand decides and may pass, the partner's lone choice
+that follows is made from the partner's own information
+(:mod:`altbaumer.hidden.partner`), decided as each chunk is solved.
 
 >>> sorted(RATERS)
 ['alone', 'discard', 'play', 'turn']
@@ -23,7 +25,8 @@ from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import Team
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.lines import (PRUNE_MIN, forehand_line, lone_stage, objective_values, partner_decides,
-                                    partner_groups, prune_lines, trails_clearly)
+                                    prune_lines, trails_clearly)
+from altbaumer.hidden.partner import PartnerChoices
 from altbaumer.hidden.worlds import Worlds
 
 __all__ = ["Rater", "RATERS", "discard_size"]
@@ -36,16 +39,26 @@ def discard_size(view: SeatView) -> int:
 
 class Rater:
     """Solves one decision's lines world chunk by world chunk, then folds
-    them into outcome codes per world and option."""
+    them into outcome codes per world and option. ``seed`` seeds the worlds
+    the partner decides its lone play on (:mod:`altbaumer.hidden.partner`)."""
 
-    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool) -> None:
+    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0) -> None:
         self.view = view
         self.objective = objective
         self.solver = solver
         self.prune = prune  # successive elimination: sampled runs only
         self.forehand = view.forehand
         self.partner = view.forehand.partner
+        self.partner_choices = PartnerChoices(view, objective, solver, seed)
         self.parts: list[Any] = []
+
+    def partner_alone(self, worlds: Worlds, part: slice) -> np.ndarray:
+        """Per world of ``part``, whether the partner plays alone once forehand
+        has passed, after the turn the view shows (its trump, taken and
+        exposed cards)."""
+        view = self.view
+        return self.partner_choices.alone(worlds.hands[part, self.partner], int(view.trump),  # type: ignore[arg-type]
+                                          view.taken.mask, view.exposed.mask)
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         raise NotImplementedError
@@ -64,13 +77,15 @@ class Rater:
 class _TurnRater(Rater):
     """Accept or refuse (forehand, trump phase): every discard and lone line
     of both branches, grouped by the public outcome of the turn (forehand
-    picks its discard per group). After the first chunk, lines that clearly
-    trail in a group are no longer solved (docs/rating.md, successive
-    elimination); the reported options, accept and refuse, are never dropped."""
+    picks its discard per group, the partner its lone play per hand and
+    outcome). After the first chunk, lines that clearly trail in a group are
+    no longer solved (docs/rating.md, successive elimination); the reported
+    options, accept and refuse, are never dropped."""
 
-    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool) -> None:
-        super().__init__(view, objective, solver, prune)
-        self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray]]] = {}
+    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0) -> None:
+        super().__init__(view, objective, solver, prune, seed)
+        # Per public outcome: the world numbers, their lines and the partner's lone choices, chunk by chunk.
+        self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
         self.alone_trails: set[int] = set()  # refusal: discards after which forehand alone clearly trails
 
@@ -78,8 +93,11 @@ class _TurnRater(Rater):
         hands, stock = worlds.hands[part], worlds.stock[part]
         fh = int(self.forehand)
         rows, plans = [], []
-        for accept in (True, False):
-            out = turn_outcomes(stock, accept)
+        outcomes = [turn_outcomes(stock, accept) for accept in (True, False)]
+        # Both branches' partner choices in one batch: the same hands after other outcomes.
+        public = [np.concatenate([getattr(out, name) for out in outcomes]) for name in ("trump", "taken", "exposed")]
+        alone = self.partner_choices.alone(np.tile(hands[:, self.partner], 2), *public).reshape(2, -1)
+        for accept, out, partner_alone in zip((True, False), outcomes, alone):
             keys, inverse = np.unique(np.stack([out.taken, out.exposed], axis=1), axis=0, return_inverse=True)
             for g, (taken, exposed) in enumerate(keys.tolist()):
                 index = np.flatnonzero(inverse.reshape(-1) == g)
@@ -89,25 +107,23 @@ class _TurnRater(Rater):
                 group_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
                                              discards, self._keep(key, discards[0]))
                 rows.append(group_rows)
-                plans.append((key, index + part.start, mask, discards.shape))
+                plans.append((key, index + part.start, mask, discards.shape, partner_alone[index]))
         solved = self.solver.solve_batch(np.concatenate(rows))
         at = 0
-        for (key, index, mask, (k, m)), group_rows in zip(plans, rows):
+        for (key, index, mask, (k, m), partner_alone), group_rows in zip(plans, rows):
             tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
             at += len(group_rows)
-            self.groups.setdefault(key, []).append((index, tricks))
+            self.groups.setdefault(key, []).append((index, tricks, partner_alone))
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
         for key, pieces in self.groups.items():
-            index = np.concatenate([p[0] for p in pieces])
+            index, tricks, partner_alone = _joined(pieces)
             if len(index) >= PRUNE_MIN:
-                tricks = np.concatenate([p[1] for p in pieces])
-                self.keep[key] = prune_lines(tricks, worlds.hands[index, self.partner], self.objective,
-                                             keep=self.keep.get(key))
+                self.keep[key] = prune_lines(tricks, partner_alone, self.objective, keep=self.keep.get(key))
         if self.objective.name != "match":
             # Pooled over the outcome groups, a lone line that wins the round in a few of them would
             # be dropped for trailing in the rest: only where going alone buys nothing of its own.
-            self._prune_refused_alone(worlds)
+            self._prune_refused_alone()
 
     def _discard_kind(self, option: int) -> int:
         """A discard option by what it throws: one of forehand's own cards (its
@@ -115,25 +131,23 @@ class _TurnRater(Rater):
         own = self.view.hand.mask
         return option if option & own else 0
 
-    def _prune_refused_alone(self, worlds: Worlds) -> None:
+    def _prune_refused_alone(self) -> None:
         """After a refusal the outcome groups are many and small, so forehand's
         lone lines are judged over all of them together, per kind of discard:
         dropped only where playing alone trails passing in every group's
         worlds by more than 4 standard errors pooled."""
         diffs: dict[int, list[np.ndarray]] = {}
         for (accept, taken, _), pieces in self.groups.items():
-            tricks = np.concatenate([p[1] for p in pieces])
+            _, tricks, partner_alone = _joined(pieces)
             if accept or tricks.shape[1] != 6:
                 continue
-            index = np.concatenate([p[0] for p in pieces])
             options = discard_options(np.array([self.view.hand.mask | taken]), 1)[0]
-            groups = partner_groups(worlds.hands[index, self.partner])
             for j, option in enumerate(options.tolist()):
                 kind = self._discard_kind(option)
                 solved = (tricks[:, j, 0] >= 0) & (tricks[:, j, 1] >= 0)
                 if kind in self.alone_trails or not solved.any():
                     continue
-                passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], groups, self.objective)
+                passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], partner_alone)
                 gap = objective_values(tricks[:, j, 1], self.objective) - objective_values(np.maximum(passed, 0), self.objective)
                 diffs.setdefault(kind, []).append(gap[solved])
         for kind, gaps in diffs.items():
@@ -154,17 +168,16 @@ class _TurnRater(Rater):
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         values = np.full((done, 2), -1, dtype=np.int8)
         for (accept, taken, exposed), pieces in self.groups.items():
-            index = np.concatenate([p[0] for p in pieces])
+            index, tricks, partner_alone = _joined(pieces)
             counted = index < done
             if not counted.any():
                 continue
-            index, tricks = index[counted], np.concatenate([p[1] for p in pieces])[counted]
             keep = self.keep.get((accept, taken, exposed))
             allowed = None if keep is None else keep[:, 0]
             # After a refusal forehand sees which stock cards turned up: it picks
             # its discard within each group of worlds with the same public outcome.
-            values[index, 0 if accept else 1] = forehand_line(tricks, worlds.hands[index, self.partner],
-                                                              self.objective, allowed)
+            values[index[counted], 0 if accept else 1] = forehand_line(tricks[counted], partner_alone[counted],
+                                                                       self.objective, allowed)
         return ["accept", "refuse"], values
 
 
@@ -179,16 +192,18 @@ class _DiscardRater(Rater):
         enlarged = hands[:, int(self.forehand)]
         discards = discard_options(enlarged, discard_size(self.view))
         trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
+        partner_alone = self.partner_alone(worlds, part)
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
         tricks = fold_lines(self.solver.solve_batch(rows), mask, *discards.shape)
-        self.parts.append((tricks, discards))
+        self.parts.append((tricks, discards, partner_alone))
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
         tricks = np.concatenate([p[0] for p in self.parts])
         if tricks.shape[1] != 6 or done < PRUNE_MIN:
             return
         # A discard that clearly trails keeps the statistics of the worlds solved until then.
-        self.keep = prune_lines(tricks, worlds.hands[:done, self.partner], self.objective, keep=self.keep)
+        partner_alone = np.concatenate([p[2] for p in self.parts])
+        self.keep = prune_lines(tricks, partner_alone, self.objective, keep=self.keep)
         if self.solved_until is None:
             self.solved_until = np.full(tricks.shape[1], len(worlds))
         newly = ~self.keep[:, 0] & (self.solved_until == len(worlds))
@@ -196,14 +211,14 @@ class _DiscardRater(Rater):
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
         tricks = np.concatenate([p[0] for p in self.parts])[:done]
-        partner_hands = worlds.hands[:done, self.partner]
+        partner_alone = np.concatenate([p[2] for p in self.parts])[:done]
         until = np.full(tricks.shape[1], done) if self.solved_until is None else np.minimum(self.solved_until, done)
         staged = np.full(tricks.shape[:2], -1, dtype=np.int8)
         for j in range(tricks.shape[1]):
             # A discard dropped early is judged on the worlds solved until then:
-            # its missing lines must not sway the partner's choices elsewhere.
+            # its missing lines must not sway forehand's lone choice after it.
             rows = slice(0, int(until[j]))
-            staged[rows, j] = lone_stage(tricks[rows, j], partner_groups(partner_hands[rows]), self.objective)
+            staged[rows, j] = lone_stage(tricks[rows, j], partner_alone[rows], self.objective)
         labels = [CardSet(int(mask)).ascii() for mask in self.parts[0][1][0]]
         return labels, staged
 
@@ -230,29 +245,32 @@ class _AloneRater(Rater):
         keep = np.array([[True, self._alone == 1, True]])
         if self.alone_until is not None:
             keep[0, self._alone] = False
+        # A choice made for the partner only when forehand decides: deciding itself, the
+        # partner is rated over worlds of its own knowledge already.
+        partner_alone = self.partner_alone(worlds, part) if self._alone == 1 else np.zeros(len(hands), dtype=bool)
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, no_discard, keep)
         lines = fold_lines(self.solver.solve_batch(rows), mask, len(hands), 1)
-        self.parts.append(lines[:, 0, :])
+        self.parts.append((lines[:, 0, :], partner_alone))
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
         if self.alone_until is not None or done < PRUNE_MIN:
             return
-        values = self._options(worlds, done)
+        values = self._options(done)
         goal = objective_values(values, self.objective)
         if trails_clearly(goal[:, 1], goal[:, 0]):
             self.alone_until = done
 
-    def _options(self, worlds: Worlds, done: int) -> np.ndarray:
-        lines = np.concatenate(self.parts)[:done]
+    def _options(self, done: int) -> np.ndarray:
+        lines = np.concatenate([p[0] for p in self.parts])[:done]
         if self.view.seat is self.forehand:
-            groups = partner_groups(worlds.hands[:done, self.partner])
-            together = partner_decides(lines[:, 0], lines[:, 2], groups, self.objective)
+            partner_alone = np.concatenate([p[1] for p in self.parts])[:done]
+            together = partner_decides(lines[:, 0], lines[:, 2], partner_alone)
         else:
             together = lines[:, 0]
         return np.stack([together, lines[:, self._alone]], axis=1)
 
     def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        values = self._options(worlds, done)
+        values = self._options(done)
         if self.alone_until is not None:
             values[self.alone_until :, 1] = -1
         return ["together", "alone"], values
@@ -274,6 +292,12 @@ class _PlayRater(Rater):
         makers = self.view.forehand.team
         taken = self.view.tricks_won[0 if makers is Team.NS else 1] + (0 if self.view.lone is None else LONE_FLAG)
         return [c.ascii() for c in cards], values[:, [c.index for c in cards]].astype(np.int8) + taken
+
+
+def _joined(pieces: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A turn group's chunks joined: world numbers, lines, partner's choices."""
+    index, tricks, partner_alone = zip(*pieces)
+    return np.concatenate(index), np.concatenate(tricks), np.concatenate(partner_alone)
 
 
 RATERS: dict[str, type[Rater]] = {

@@ -16,8 +16,10 @@ Approximations (documented in docs/rating.md):
   decider: forehand picks the discard and whether to play alone to maximise
   the objective over the worlds it cannot tell apart (after a refusal, the
   worlds that turned up the same stock cards); forehand's partner decides on
-  lone play per group of worlds in which the partner's own hand is the same;
-* those choices are made on the worlds being rated, which favours the
+  lone play from its own knowledge, over a few worlds of its own information
+  set for each hand it may hold (:mod:`altbaumer.hidden.partner`: forehand's
+  cards unknown to it);
+* forehand's choices are made on the worlds being rated, which favours the
   options with later choices slightly when the worlds are a sample.
 
 >>> from altbaumer.game.deal import Deal
@@ -265,7 +267,7 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     if infer:  # only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference)
         worlds = consistent_worlds(view, worlds, objective, goal.state, table, seed=seed)
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
-        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact)
+        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact, seed=seed)
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, codes = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team

@@ -76,4 +76,4 @@ def _imported(name: str) -> Callable[[Optional[int]], Policy]:
         raise AltbaumerError(f"policy {name!r}: cannot import it ({error})") from None
     if not callable(found) or not callable(getattr(found, "choose", None)):
         raise AltbaumerError(f"policy {name!r} is not a class with a choose(view) method")
-    return found  # type: ignore[no-any-return]
+    return found

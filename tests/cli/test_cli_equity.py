@@ -116,7 +116,8 @@ def test_a_tiny_recompute_writes_a_new_table(run, tmp_path):
     table = EquityTable.from_json(json.loads(path.read_text(encoding="utf-8")))
     last = table.provenance["passes"][-1]
     assert table.deals == 3 and last["seed"] == 5 and last["samples"] == 8 and last["objective"] == "net"
-    assert last["command"] == f"altbaumer equity --deals 3 --seed 5 --samples 8 --objective net --processes 1 -o {path}"
+    assert last["command"] == (f"altbaumer equity --deals 3 --seed 5 --samples 8 --objective net --play dd "
+                               f"--processes 1 -o {path}") and last["play"] == "dd"
     assert len(table.provenance["passes"]) == 1  # a net run does not build on the shipped table
     assert json.loads(run("equity", *TINY, "--seed", "5", "--json").stdout)["outcomes"] == data["outcomes"]
 

@@ -16,6 +16,7 @@ import click
 import pytest
 
 from altbaumer.dd.solver import Solver
+from altbaumer.hidden.raters import RATERS
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 
@@ -63,10 +64,11 @@ def _rate_in_the_command(monkeypatch, name: str, call: int) -> None:
 
 RATE_LANDINGS = {
     # where: (inject, its call, boards rated in full before it, a partial rating shown)
-    "the second batch of the discard": (lambda mp: interrupt_on(mp, Solver, "solve_batch", 2), 1, True),
+    # The discard rater's chunks, not the solver's calls: the partner's own choices solve batches of their own.
+    "the second batch of the discard": (lambda mp: interrupt_on(mp, RATERS["discard"], "solve", 2), 1, True),
     "the first batch of the discard": (lambda mp: interrupt_on(mp, Solver, "solve_batch", 1), 1, False),
     "the first board's card play": (lambda mp: interrupt_on(mp, Solver, "solve_batch_moves", 1), 0, False),
-    "the statistics of the second rating": (lambda mp: _rate_in_the_library(mp, "_rate_options", 2), 1, False),
+    "the statistics of the second rating": (lambda mp: _rate_in_the_library(mp, "rate_options", 2), 1, False),
     "the printing of the second rating": (lambda mp: _rate_in_the_command(mp, "_show", 2), 1, False),
 }
 
@@ -83,7 +85,7 @@ def test_rate_shows_what_it_has_and_exits_130(run, monkeypatch, two_decisions, w
 
 
 def test_rate_json_on_ctrl_c_holds_the_boards_done_and_says_it_is_partial(run, monkeypatch, two_decisions):
-    interrupt_on(monkeypatch, Solver, "solve_batch", 2)
+    interrupt_on(monkeypatch, RATERS["discard"], "solve", 2)
     result = run("rate", str(two_decisions), "--samples", "600", "--json")
     assert_interrupted(result)
     data = json.loads(result.stdout)

@@ -1,0 +1,298 @@
+"""The partner's lone choice, made from what the partner knows (docs/rating.md, Approximations).
+
+Once forehand has passed, forehand's partner may play alone. Every world a
+rating of forehand's decisions solves holds forehand's actual hand (forehand
+decides, and knows it), so a partner choosing over those worlds would choose
+as if it had seen forehand's cards. Here the partner chooses from its own
+information set instead: for each hand it may hold and each public outcome
+of the trump making (trump, the stock cards forehand took, those left face
+up), :data:`PARTNER_WORLDS` worlds are drawn in which forehand's kept hand
+and both defenders' hands are unknown, playing together and playing alone
+are solved in each, and the better mean objective decides (ties: together).
+That choice then holds in every rated world where the partner has that hand
+after that outcome.
+
+Before the first card nothing narrows the partner's unknown cards but one
+public pin (rules.md, Making trump; D5): the cards forehand took are in its
+hand or among its face-down discards. So the partner's worlds are a deal of
+the free unknown cards (:func:`free_cards`) dealt uniformly, forehand's five
+then each defender's five (the rest lies unturned in the stock), after which
+forehand discards as many cards as it took, every discard of its enlarged
+hand alike (D5; the uniform weight does not model how forehand discards,
+as for every other seat's worlds). That is :class:`~altbaumer.hidden.knowledge.InfoSet`'s uniform weight over its
+slots in this one situation; ``tests/hidden/test_partner.py`` holds the two
+together.
+
+The random numbers of each (partner hand, outcome) come from a counter-based
+hash of a seed (the rater's) and that key, so a choice does not depend on
+which other hands a rating met first, nor on how its worlds were split into
+batches. Most choices are settled by null-window searches, far cheaper than
+full solves, to the choice full solves would give (:func:`partner_choices`).
+
+>>> from altbaumer.game.cards import CardSet
+>>> hand, taken = CardSet.parse("9C KH TH JD TD").mask, CardSet.parse("QC").mask
+>>> exposed, seen = CardSet.parse("JS 9S").mask, CardSet.parse("AH").mask
+>>> free = free_cards(np.array([hand]), np.array([taken]), np.array([exposed]), seen)
+>>> CardSet(int(free[0])).ascii()
+'AC KC JC TC AS KS QS TS QH JH 9H AD KD QD 9D'
+>>> worlds = partner_worlds(np.array([hand]), np.array([taken]), np.array([exposed]), seen,
+...                         forehand=1, count=4, seeds=np.array([7], dtype=np.uint64))
+>>> worlds.shape, bool((worlds[:, 3] == hand).all()), bool((worlds[:, 1] & taken).any())
+((4, 4), True, True)
+"""
+
+from __future__ import annotations
+
+from typing import Union
+
+import numpy as np
+import numpy.typing as npt
+
+from altbaumer.dd.solver import Solver
+from altbaumer.game.deal_rules import HAND_SIZE, TRICKS
+from altbaumer.game.scoring import LONE_FLAG
+from altbaumer.game.seats import Seat
+from altbaumer.game.view import SeatView
+from altbaumer.hidden.making import LONE_NOBODY, LONE_PARTNER, discard_options, fold_lines, line_rows
+from altbaumer.hidden.objectives import Objective
+
+__all__ = ["PARTNER_WORLDS", "free_cards", "key_seeds", "partner_worlds", "partner_lines", "partner_choices",
+           "PartnerChoices"]
+
+PARTNER_WORLDS = 8
+"""Worlds of its own the partner decides on, per hand and public outcome
+(docs/rating.md, Approximations: the cost)."""
+
+_FULL = (1 << 24) - 1
+_CARDS = np.arange(24, dtype=np.int64)
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_TIE = 1e-9  # means this close are equal: alone must be better, not just summed in another order
+
+
+def free_cards(partner_hands: np.ndarray, taken: np.ndarray, exposed: np.ndarray, cut_seen: int) -> np.ndarray:
+    """The cards the partner can place nowhere in particular, per key: all but
+    its own hand (the cutter's Trees included: the partner is the cutter),
+    the cards forehand took (pinned to forehand), those left face up, and the
+    card seen at the cut (stock card 4, D13: taken, face up, or unturned out
+    of play)."""
+    return _FULL & ~(partner_hands | taken | exposed | cut_seen)
+
+
+def key_seeds(seed: int, forehand: int, partner_hands: np.ndarray, trump: np.ndarray, taken: np.ndarray,
+              exposed: np.ndarray) -> np.ndarray:
+    """The uint64 seed of each (partner hand, public outcome), from the
+    rating's ``seed``: the same key always draws the same worlds."""
+    state = _mix(np.full(len(partner_hands), np.uint64(seed % 2**64)) ^ np.uint64(forehand + 1))
+    state = _mix(state ^ partner_hands.astype(np.uint64))
+    outcome = taken | (exposed << 24) | (trump.astype(np.int64) << 48)
+    return _mix(state ^ outcome.astype(np.uint64))
+
+
+def partner_worlds(partner_hands: np.ndarray, taken: np.ndarray, exposed: np.ndarray, cut_seen: int,
+                   forehand: Union[Seat, int], count: int, seeds: np.ndarray) -> np.ndarray:
+    """``count`` worlds of the partner's information set per key (rows key
+    by key), as hands (keys × count, 4) with forehand's hand after its
+    discard: the free cards dealt five to forehand and to each defender,
+    then forehand discarding as many cards as it took, every discard of its
+    enlarged hand alike (see the module docstring)."""
+    fh = int(forehand)
+    free = free_cards(partner_hands, taken, exposed, cut_seen)
+    sizes = _popcount(free)
+    if (sizes < 3 * HAND_SIZE).any():
+        raise ValueError("the partner's unknown cards cannot fill forehand's and the defenders' hands")
+    # The free cards first, in index order, so a partial Fisher-Yates shuffle deals from the front.
+    cards = np.repeat(np.argsort(((free[:, None] >> _CARDS) & 1) == 0, axis=1, kind="stable"), count, axis=0)
+    draws = _draws(np.repeat(seeds, count), np.tile(np.arange(count, dtype=np.uint64), len(seeds)))
+    sizes, rows = np.repeat(sizes, count), np.arange(len(cards))
+    for i in range(3 * HAND_SIZE):
+        j = i + (draws[:, i] % (sizes - i).astype(np.uint64)).astype(np.intp)
+        cards[rows, i], cards[rows, j] = cards[rows, j], cards[rows, i]
+    dealt = [np.left_shift(np.int64(1), cards[:, at : at + HAND_SIZE]).sum(axis=1) for at in (0, 5, 10)]
+    hands = np.empty((len(cards), 4), dtype=np.int64)
+    hands[:, fh] = _kept(dealt[0] | np.repeat(taken, count), draws[:, -1])
+    hands[:, (fh + 2) % 4] = np.repeat(partner_hands, count)
+    hands[:, (fh + 1) % 4], hands[:, (fh + 3) % 4] = dealt[1], dealt[2]
+    return hands
+
+
+def partner_lines(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], solver: Solver) -> np.ndarray:
+    """Outcome codes (n, 2) of playing together and of the partner alone in
+    worlds whose ``hands`` hold forehand's hand after the discard, each solved
+    in full (:func:`partner_choices` needs less)."""
+    rows, mask = _line_rows(hands, trump, forehand, LONE_NOBODY, LONE_PARTNER)
+    return fold_lines(solver.solve_batch(rows), mask, len(hands), 1)[:, 0, ::2]
+
+
+def partner_choices(partner_hands: np.ndarray, trump: np.ndarray, taken: np.ndarray, exposed: np.ndarray, *,
+                    forehand: Union[Seat, int], cut_seen: int, objective: Objective, solver: Solver,
+                    seed: int = 0, count: int = PARTNER_WORLDS) -> np.ndarray:
+    """Per key (partner hand, trump, taken and exposed cards): whether the
+    partner plays alone, by the mean ``objective`` over ``count`` worlds of
+    its own information set (ties: together).
+
+    The choice is the one :func:`partner_lines` gives on the same worlds,
+    for less: cheap searches bound what going alone gains in each world
+    (:func:`_gain_bounds`), and only the keys those bounds leave open are
+    solved in full."""
+    seeds = key_seeds(seed, int(forehand), partner_hands, trump, taken, exposed)
+    hands = partner_worlds(partner_hands, taken, exposed, cut_seen, forehand, count, seeds)
+    trumps = np.repeat(trump, count).astype(np.int64)
+    least, most = _gain_bounds(hands, trumps, forehand, objective, solver)
+    bar = count * _TIE  # alone only when it gains more than this over the key's worlds
+    chosen = _per_key(least, count) > bar
+    undecided = (_per_key(most, count) > bar) & ~chosen
+    if undecided.any():
+        worlds = np.repeat(undecided, count)
+        values = objective.of(partner_lines(hands[worlds], trumps[worlds], forehand, solver))
+        chosen[undecided] = _per_key(values[:, 1] - values[:, 0], count) > bar
+    return chosen
+
+
+class PartnerChoices:
+    """The partner's lone choices over a rating's worlds, each (partner
+    hand, public outcome) decided once by :func:`partner_choices` and kept."""
+
+    def __init__(self, view: SeatView, objective: Objective, solver: Solver, seed: int = 0,
+                 count: int = PARTNER_WORLDS) -> None:
+        self.forehand = int(view.forehand)
+        self.cut_seen = view.cut_seen.mask
+        self.objective = objective
+        self.solver = solver
+        self.seed = seed
+        self.count = count
+        self.known: dict[tuple[int, int, int, int], bool] = {}
+
+    def alone(self, partner_hands: npt.ArrayLike, trump: npt.ArrayLike, taken: npt.ArrayLike,
+              exposed: npt.ArrayLike) -> np.ndarray:
+        """Per world (the arrays broadcast to the partner's hands): True where
+        the partner plays alone once forehand has passed. The keys not met
+        before are decided in one batch."""
+        columns = np.broadcast_arrays(np.asarray(partner_hands, dtype=np.int64), np.asarray(trump, dtype=np.int64),
+                                      np.asarray(taken, dtype=np.int64), np.asarray(exposed, dtype=np.int64))
+        keys, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
+        listed = [(hand, suit, took, shown) for hand, suit, took, shown in keys.tolist()]
+        new = np.array([key not in self.known for key in listed], dtype=bool)
+        if new.any():
+            fresh = keys[new]
+            chosen = partner_choices(fresh[:, 0], fresh[:, 1], fresh[:, 2], fresh[:, 3], forehand=self.forehand,
+                                     cut_seen=self.cut_seen, objective=self.objective, solver=self.solver,
+                                     seed=self.seed, count=self.count)
+            self.known.update(zip((listed[i] for i in np.flatnonzero(new)), chosen.tolist()))
+        return np.array([self.known[key] for key in listed], dtype=bool)[inverse.reshape(-1)]
+
+
+def _line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int],
+               *lines: int) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of some of the lines (:data:`~altbaumer.hidden.making.LONE_CHOICES`)
+    in worlds that hold forehand's hand after its discard, as every other
+    line of trump making is encoded (:func:`~altbaumer.hidden.making.line_rows`)."""
+    keep = np.zeros((1, 3), dtype=bool)
+    keep[0, list(lines)] = True
+    no_discard = np.zeros((len(hands), 1), dtype=np.int64)  # the discard is made: one "option", nothing more
+    return line_rows(hands, trump, forehand, hands[:, int(forehand)], no_discard, keep)
+
+
+def _gain_bounds(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], objective: Objective,
+                 solver: Solver) -> tuple[np.ndarray, np.ndarray]:
+    """Per world, the least and the most that the partner going alone gains
+    over playing together (in ``objective`` values), from null-window
+    searches only, far cheaper than full solves: the lone line's tricks are
+    bounded (:func:`_lone_tricks`), then playing together is asked whether
+    it takes enough tricks to be worth the lone line's best, and where it
+    does not, the lone line whether it takes as many."""
+    alone_rows = _line_rows(hands, trump, forehand, LONE_PARTNER)[0]
+    alone_low, alone_high = _lone_tricks(alone_rows, objective, solver)
+    lone, together = (_Range(objective.of(np.arange(TRICKS + 1) + flag)) for flag in (LONE_FLAG, 0))
+    best = lone.highest[alone_low, alone_high]
+    enough = np.minimum((together.values[None, :] < best[:, None]).sum(axis=1), TRICKS)  # all five if none is
+    as_many = _at_least(_line_rows(hands, trump, forehand, LONE_NOBODY)[0], enough, solver)
+    low, high = np.where(as_many, enough, 0), np.where(as_many, TRICKS, enough - 1)
+    short = ~as_many
+    reached = np.zeros_like(short)
+    reached[short] = _at_least(alone_rows[short], enough[short], solver)
+    alone_low = np.where(reached, np.maximum(alone_low, enough), alone_low)
+    alone_high = np.where(short & ~reached, np.minimum(alone_high, enough - 1), alone_high)
+    return (lone.lowest[alone_low, alone_high] - together.highest[low, high],
+            lone.highest[alone_low, alone_high] - together.lowest[low, high])
+
+
+def _lone_tricks(rows: np.ndarray, objective: Objective, solver: Solver) -> tuple[np.ndarray, np.ndarray]:
+    """The fewest and the most tricks each partner-alone row may take, from
+    null-window searches at each trick count above one where the lone
+    line's value changes, highest first (a lone march first: the cheapest to
+    refute). Whether the lone partner takes a trick at all is left open:
+    playing together nearly always takes one, and asking that costs less."""
+    lone = objective.of(np.arange(TRICKS + 1) + LONE_FLAG)
+    low, high = np.zeros(len(rows), dtype=np.int64), np.full(len(rows), TRICKS)
+    open_ = np.ones(len(rows), dtype=bool)
+    for step in range(TRICKS, 1, -1):
+        if lone[step] != lone[step - 1] and open_.any():
+            reached = np.zeros(len(rows), dtype=bool)
+            reached[open_] = solver.solve_batch(rows[open_], target=step) == 1
+            low[reached] = step
+            high[open_ & ~reached] = step - 1
+            open_ &= ~reached
+    return low, high
+
+
+def _at_least(rows: np.ndarray, targets: np.ndarray, solver: Solver) -> np.ndarray:
+    """Per row, whether the makers take at least ``targets`` tricks (one
+    null-window batch per target)."""
+    reached = targets <= 0
+    for target in np.unique(targets[~reached]).tolist():
+        which = targets == target
+        reached[which] = solver.solve_batch(rows[which], target=target) == 1
+    return reached
+
+
+class _Range:
+    """A line's ``values`` by the makers' tricks (0 to 5), and their lowest
+    and highest between any fewest and most tricks (6 × 6; empty ranges unused)."""
+
+    def __init__(self, values: np.ndarray) -> None:
+        self.values = values
+        self.lowest = np.full((TRICKS + 1, TRICKS + 1), np.inf)
+        self.highest = np.full((TRICKS + 1, TRICKS + 1), -np.inf)
+        for low in range(TRICKS + 1):
+            for high in range(low, TRICKS + 1):
+                self.lowest[low, high] = values[low : high + 1].min()
+                self.highest[low, high] = values[low : high + 1].max()
+
+
+def _mix(x: np.ndarray) -> np.ndarray:
+    """SplitMix64's finaliser: a well-spread 64-bit hash (uint64 arithmetic wraps)."""
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+def _draws(seeds: np.ndarray, worlds: np.ndarray) -> np.ndarray:
+    """Sixteen random 32-bit numbers (uint64, n × 16) per world: SplitMix64's
+    stream of the world's key at the world's own counters, each output split
+    in two. Taken modulo at most 126, their bias is below 10^-7."""
+    counters = worlds[:, None] * np.uint64(8) + np.arange(1, 9, dtype=np.uint64)
+    out = _mix(seeds[:, None] + counters * _GOLDEN)
+    return np.concatenate([out & np.uint64(0xFFFFFFFF), out >> np.uint64(32)], axis=1)
+
+
+def _kept(enlarged: np.ndarray, draws: np.ndarray) -> np.ndarray:
+    """Forehand's hand after discarding as many cards as it took, each
+    discard of the ``enlarged`` hand (6 or 9 cards) alike."""
+    kept = np.empty_like(enlarged)
+    sizes = _popcount(enlarged)
+    for size, count in ((HAND_SIZE + 1, 1), (HAND_SIZE + 4, 4)):
+        which = sizes == size
+        if which.any():
+            options = discard_options(enlarged[which], count)
+            pick = (draws[which] % np.uint64(options.shape[1])).astype(np.intp)
+            kept[which] = enlarged[which] & ~options[np.arange(len(options)), pick]
+    return kept
+
+
+def _per_key(gains: np.ndarray, count: int) -> np.ndarray:
+    """Per-world gains summed over each key's ``count`` worlds."""
+    return gains.reshape(-1, count).sum(axis=1)
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return ((masks[:, None] >> _CARDS) & 1).sum(axis=1)
