@@ -21,6 +21,7 @@ from altbaumer.game.position import Position
 from altbaumer.game.rules import ORDINARY_CLUBS
 from altbaumer.game.deal import Deal
 from altbaumer.game.seats import SEATS, Seat, cutter_of, forehand_of, play_order
+from altbaumer.game.view import SeatView
 
 NON_CLUB_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
 
@@ -166,3 +167,14 @@ def package_modules() -> list[str]:
     for package in (altbaumer, altbaumer.cli):
         names += [m.name for m in pkgutil.walk_packages(package.__path__, f"{package.__name__}.", onerror=_reraise)]
     return sorted(set(names))  # an installed wheel nests cli inside altbaumer: walked twice
+
+
+def certain_lone_march() -> SeatView:
+    """Forehand's lone choice with a certain lone march, the issue's reproduction:
+    ``altbaumer deal --seed 6``, refuse, discard 9♥; W holds J♣ A♠ K♠ 10♠ A♥."""
+    from altbaumer.game.actions import Discard, Refuse
+
+    deal = Deal.from_seed(6)
+    deal.apply(Refuse())
+    deal.apply(Discard((Card.parse("9H"),)))
+    return deal.view(deal.forehand)

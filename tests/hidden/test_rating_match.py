@@ -12,17 +12,11 @@ from altbaumer.game.equity import shipped_table
 from altbaumer.game.match_state import MatchState
 from altbaumer.hidden.rating import rate_view
 
-
-def _certain_lone_march():
-    """The issue's reproduction: ``deal --seed 6``, refuse, discard 9♥; W holds J♣ A♠ K♠ 10♠ A♥."""
-    deal = Deal.from_seed(6)
-    deal.apply(Refuse())
-    deal.apply(Discard((Card.parse("9H"),)))
-    return deal.view(deal.forehand)
+from support import certain_lone_march
 
 
 def test_a_certain_lone_march_is_best_at_the_start_of_a_match():
-    rating = rate_view(_certain_lone_march(), samples=400, seed=1, exact_limit=0)
+    rating = rate_view(certain_lone_march(), samples=400, seed=1, exact_limit=0)
     assert rating.objective == "match" and rating.state_assumed
     assert rating.state == MatchState.start(rating.seat.team)
     assert rating.best.option == "alone"
@@ -35,7 +29,7 @@ def test_a_certain_lone_march_is_best_at_the_start_of_a_match():
 
 
 def test_once_any_make_wins_the_round_playing_together_is_as_good_and_more_natural():
-    view = _certain_lone_march()
+    view = certain_lone_march()
     rating = rate_view(view, state=MatchState.parse("4:4", view.forehand.team), samples=400, seed=1, exact_limit=0)
     assert not rating.state_assumed
     assert rating.option("alone").equity == pytest.approx(rating.option("together").equity)
@@ -57,7 +51,7 @@ def test_at_four_all_making_matters_more_than_marching():
 
 
 def test_the_deal_objectives_still_see_no_difference():
-    rating = rate_view(_certain_lone_march(), objective="net", samples=400, seed=1, exact_limit=0)
+    rating = rate_view(certain_lone_march(), objective="net", samples=400, seed=1, exact_limit=0)
     assert rating.state is None and rating.option("alone").equity is None
     assert rating.best.option == "together" and rating.mark("alone") == ""  # +2 either way: a tie
 
@@ -92,6 +86,6 @@ def test_a_defender_sees_its_own_chance_to_win_the_match():
 
 
 def test_the_score_must_fit_the_deal():
-    view = _certain_lone_march()
+    view = certain_lone_march()
     with pytest.raises(AltbaumerError, match="making trump, but forehand"):
         rate_view(view, state=MatchState.parse("1:1", view.forehand.team.other), samples=50, exact_limit=0)

@@ -8,21 +8,15 @@ from pathlib import Path
 import pytest
 
 from altbaumer.errors import AltbaumerError
-from altbaumer.game.actions import Discard, Phase, Refuse
-from altbaumer.game.cards import Card
+from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.play.realistic import rate_realistic
 
-
-def _certain_lone_march():
-    deal = Deal.from_seed(6)
-    deal.apply(Refuse())
-    deal.apply(Discard((Card.parse("9H"),)))
-    return deal.view(deal.forehand)
+from support import certain_lone_march
 
 
 def test_a_certain_lone_march_is_best_played_out_too():
-    rating = rate_realistic(_certain_lone_march(), playouts=6, seed=1, card_worlds=4)
+    rating = rate_realistic(certain_lone_march(), playouts=6, seed=1, card_worlds=4)
     assert rating.play == "realistic" and rating.worlds == 6 and not rating.exact
     assert [o.option for o in rating.options] == ["together", "alone"]
     alone = rating.option("alone")
