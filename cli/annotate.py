@@ -19,9 +19,11 @@ from altbaumer.report.annotate import BoardNotes, annotate_board, report, strip_
 from altbaumer.report.render import card_text, cards_text, option_text
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.rating import OBJECTIVES, Rating
+from altbaumer.play.realistic import DEFAULT_PLAYOUTS
 
 from .files import Output, check_output, load_source, save, source_name
 from .interrupt import on_interrupt, partial_label
+from .rate import PLAYOUTS_MAX, PLAYS
 from .score import score_option, scores_for
 from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
                      safe_markup, stderr, stdout, sym)
@@ -45,13 +47,19 @@ FORMATS = ("abn", "json", "html")
                    "boards of its match, or --score; else as the first deal of a match), by expected net deal "
                    "points, P(make 3+) or P(march).")
 @score_option
+@click.option("--play", type=click.Choice(PLAYS), default="dd", show_default=True,
+              help="How the cards are played after a decision: dd, every player sees all cards; realistic, every "
+                   "seat plays each world out from its own knowledge (some 100 times slower; decisions only, "
+                   "the cards stay double dummy).")
+@click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
+              help="Worlds played out per option with --play realistic.")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
-                     single_dummy: bool, objective: str, score: Optional[str], samples: int, exact_limit: int,
-                     seed: int, threads: Optional[int], as_json: bool, no_progress: bool) -> None:
+                     single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: int, samples: int,
+                     exact_limit: int, seed: int, threads: Optional[int], as_json: bool, no_progress: bool) -> None:
     """Annotate recorded games: every card double dummy, every decision from
     the decider's knowledge, by the chance to win the match.
 
@@ -91,7 +99,8 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
 
     with on_interrupt(lambda: finish(complete=False)):
         _annotate(boards, errors, notes, score, decisions=decisions, single_dummy=single_dummy, samples=samples,
-                  exact_limit=exact_limit, seed=seed, threads=threads, objective=objective,
+                  exact_limit=exact_limit, seed=seed, threads=threads, objective=objective, play=play,
+                  playouts=playouts,
                   show=not as_json and not no_progress)
     finish(complete=True)
     if errors:

@@ -50,6 +50,7 @@ from altbaumer.game.scoring import makers_points, outcome_code
 from altbaumer.game.seats import Seat, Team
 from altbaumer.hidden.objectives import Objective, objective_for
 from altbaumer.hidden.verdicts import MARKS, mark as verdict_mark
+from altbaumer.play.realistic import DEFAULT_PLAYOUTS, rate_realistic
 from altbaumer.report.words import plural
 from altbaumer.hidden.rating import Rating, option_name, rate_view
 
@@ -251,12 +252,15 @@ def _card_dict(note: CardNote, node: Node) -> dict[str, Any]:
 def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool = False, samples: int = 10_000,
                    exact_limit: int = 20_000, seed: int = 0, threads: Optional[int] = None,
                    solver: Optional[Solver] = None, objective: str = "match", score: Optional[BoardScore] = None,
-                   table: Optional[EquityTable] = None) -> BoardNotes:
+                   table: Optional[EquityTable] = None, play: str = "dd", playouts: int = DEFAULT_PLAYOUTS) -> BoardNotes:
     """Rate every card (double dummy) and, with ``decisions``, every recorded
     decision of ``board`` (from the decider's knowledge, ``samples`` worlds),
     by ``objective``: for ``match``, the chance to win the match from the
     ``score`` before the deal (:func:`altbaumer.abn.match_states.board_scores`;
     without one, as the first deal of a match) through the equity ``table``.
+    With ``play`` ``realistic`` the decisions are rated by ``playouts`` worlds
+    played out, every seat from its own knowledge (:mod:`altbaumer.play.realistic`);
+    the cards stay double dummy.
     Raises :class:`~altbaumer.errors.AbnError` for a board that breaks the rules.
 
     The board is replayed once; every rating reads the state the game record
@@ -272,7 +276,8 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
     with nullcontext(solver) if solver is not None else Solver(threads=threads) as owned:
         rate = _rater(samples, exact_limit, seed, owned, objective, score.state if score is not None else None, table)
         if decisions:
-            _rate_decisions(record, notes, rate)
+            _rate_decisions(record, notes, rate if play == "dd" else _playouts(playouts, seed, objective,
+                                                                             score.state if score else None, table))
         if clean.tricks:
             _rate_cards(record, notes, owned, goal, rate if single_dummy else None)
     if objective == "match":
@@ -289,6 +294,14 @@ def _equity(record: GameRecord, state: MatchState, table: Optional[EquityTable])
     if final.phase is Phase.DONE:
         after = table.equity(state.after(final.makers_tricks, final.lone is not None), Team.NS)
     return table.equity(state, Team.NS), after
+
+
+def _playouts(playouts: int, seed: int, objective: str, state: Optional[MatchState],
+              table: Optional[EquityTable]) -> Callable[[Any], Rating]:
+    def rate(view: Any) -> Rating:
+        return rate_realistic(view, objective=objective, state=state, table=table, playouts=playouts, seed=seed)
+
+    return rate
 
 
 def _rater(samples: int, exact_limit: int, seed: int, solver: Solver, objective: str, state: Optional[MatchState],

@@ -68,3 +68,11 @@ def test_rate_infer_keeps_fewer_worlds(run):
     plain = json.loads(run(*args).stdout)["boards"][0]
     inferred = json.loads(run(*args, "--infer").stdout)["boards"][0]
     assert inferred["worlds"] < plain["worlds"] and inferred["exact"] is False
+
+
+def test_annotate_rates_the_decisions_by_play_outs(run):
+    refusal = str(Path(__file__).parents[2] / "examples" / "refusal.abn")
+    result = run("annotate", refusal, "--play", "realistic", "--playouts", "3", "--no-progress", "--json")
+    assert result.exit_code == 0, result.output
+    decisions = json.loads(result.stdout)["boards"][0]["decisions"]
+    assert decisions and all(d["rating"]["play"] == "realistic" and d["rating"]["worlds"] == 3 for d in decisions)
