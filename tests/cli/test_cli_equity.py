@@ -31,7 +31,7 @@ def test_the_table_shows_the_headline_then_the_points(run, monkeypatch):
     assert headline.startswith("N-S, making trump in the coming deal, win the match "
                                f"{100 * start:.1f}% ± {100 * table.equity_ci95(MatchState.start(Team.NS)):.1f}%")
     assert "from 4:4" in headline and "in the decider" in headline
-    assert f"From {table.deals:,} simulated deals (seed" in out and "double dummy" in out
+    assert f"From {table.deals:,} simulated deals (seed" in out and ("double dummy" in out or "realistic" in out)
     four_all = table.equity(MatchState.parse("4:4", Team.NS), Team.NS)
     last_row = next(line for line in out.splitlines() if re.match(r"\W*4 ", line))
     assert last_row.split()[-2] == f"{100 * four_all:.1f}"  # N-S 4, E-W 4: the grid's corner
