@@ -22,21 +22,19 @@ parts are left out.
 (True, True)
 >>> "x.abn:3: &lt;bad&gt; deal" in page, "<bad>" in page
 (True, False)
->>> card_html("QC")
-'<span class="card tree" data-card="QC">Q♣</span>'
 """
 
 from __future__ import annotations
 
-import html
-import math
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
-from altbaumer.errors import CardParseError
-from altbaumer.game.cards import Card, Suit
-from altbaumer.hidden.verdicts import MARK_NAMES, MARKS, THRESHOLDS
+from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
+from altbaumer.game.cards import Suit
+from altbaumer.report.charts import by_trick, match_graph, tricks_chart
+from altbaumer.report.html_text import (amount, as_float, card_html, cards_html, delta, escape, is_chance, num,
+                                        parse_card, pct, suit_class, suit_html, thresholds, unit)
 
-__all__ = ["render_html", "card_html"]
+__all__ = ["render_html", "card_html"]  # card_html: from html_text, for the report's users
 
 Json = Mapping[str, Any]
 
@@ -46,8 +44,6 @@ _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 _MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 _PLAYER_MARK = "the player's own mark, from the file"
 _PLAYER_COMMENT = "the player's own commentary, from the file"
-_UNITS = {"match": "chance to win the match", "make": "chance to make the deal", "march": "chance to march",
-          "net": "net points"}
 # The summaries' columns (annotate._summary): key, heading, what it means.
 _SUMMARY_COLUMNS = (
     ("boards", "boards", "deals annotated"),
@@ -108,118 +104,13 @@ def render_html(report: Json, title: str = "altbaumer annotation") -> str:
     :func:`altbaumer.report.annotate.report` (see the module docstring)."""
     boards = list(report.get("boards") or [])
     objective = report.get("objective") or next((b.get("objective") for b in boards if b.get("objective")), None)
-    body = [f"<h1>{_e(title)}</h1>", _header(report, boards, objective)]
+    body = [f"<h1>{escape(title)}</h1>", _header(report, boards, objective)]
     body += [_board(i, board, objective) for i, board in enumerate(boards, 1)]
     body.append(_errors(report.get("errors") or []))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
             + "\n".join(body) + "\n</body>\n</html>\n")
-
-
-# -- small pieces ---------------------------------------------------------------------
-
-
-def _e(value: object) -> str:
-    """Escaped text (quotes too, so it is safe in attributes)."""
-    return html.escape(str(value), quote=True)
-
-
-def _float(value: object) -> Optional[float]:
-    """A finite number as a float; None for anything else (a bool is no number here)."""
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-        return float(value)
-    return None
-
-
-def _num(value: object, digits: int = 2) -> str:
-    """A number formatted; anything else escaped; None as a dash."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return f"{value:.{digits}f}"
-    return _e(value)
-
-
-def _pct(value: object) -> str:
-    number = _float(value)
-    return _num(value) if number is None else f"{number * 100:.1f}%"
-
-
-def _chance(objective: object) -> bool:
-    """The objective is a chance (shown in percent), not points."""
-    return objective != "net"
-
-
-def _amount(value: object, objective: object) -> str:
-    """A loss in the objective's unit: percent of a chance, or net points."""
-    number = _float(value)
-    if number is None:
-        return _num(value)
-    return f"{100 * number:.1f}%" if _chance(objective) else f"{number:.2f}"
-
-
-def _delta(value: object, ci: object, objective: object) -> str:
-    """A difference and its 95% half-width: percentage points for chances, points for net."""
-    number, half = _float(value), _float(ci)
-    if number is None:
-        return _num(value)
-    scale, digits = (100, 1) if _chance(objective) else (1, 2)
-    return f"{scale * number:+.{digits}f}" + ("" if half is None else f" ± {scale * half:.{digits}f}")
-
-
-def _unit(objective: object) -> str:
-    return _UNITS.get(str(objective), "objective")
-
-
-def _thresholds(objective: object) -> str:
-    """The losses at which ?!, ? and ?? start (altbaumer.hidden.verdicts), in words:
-    ``2%, 4% or 8% of the chance to win the match``."""
-    limits = THRESHOLDS.get(str(objective))
-    if not limits:
-        return ""
-    said = [f"{100 * x:g}%" if _chance(objective) else f"{x:g}" for x in limits]
-    return f"{', '.join(said[:-1])} or {said[-1]} {'of the ' if _chance(objective) else ''}{_unit(objective)}"
-
-
-def _parse(text: object) -> Optional[Card]:
-    try:
-        return Card.parse(text) if isinstance(text, str) else None
-    except (CardParseError, ValueError):
-        return None
-
-
-def _suit_class(suit: Suit) -> str:
-    return "red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "black"
-
-
-def card_html(text: object) -> str:
-    """One card as a coloured span (the Trees green); text that is not a
-    card is escaped as it is."""
-    card = _parse(text)
-    if card is None:
-        return _e(text)
-    cls = "tree" if card.is_tree else _suit_class(card.suit)
-    return f'<span class="card {cls}" data-card="{card.ascii()}">{card}</span>'
-
-
-def _cards_html(cards: Iterable[object], empty: str = "—") -> str:
-    parts = [card_html(c) for c in cards]
-    return " ".join(parts) if parts else f'<span class="muted">{empty}</span>'
-
-
-def _suit_html(letter: object) -> str:
-    try:
-        suit = Suit.parse(letter) if isinstance(letter, str) and letter else None
-    except (CardParseError, ValueError):
-        suit = None
-    if suit is None:
-        return _num(letter or None)
-    return f'<span class="suit {_suit_class(suit)}">{suit.symbol}</span>'
 
 
 def _table(head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1) -> str:
@@ -237,14 +128,14 @@ def _mark_html(mark: object, why: str) -> str:
         return ""
     cls = _MARK_CLASS.get(str(mark), "")
     name = MARK_NAMES.get(str(mark), "mark")
-    return f'<span class="mark {cls}" title="the annotator\'s {name}, {_e(why)}">{_e(mark)}</span>'
+    return f'<span class="mark {cls}" title="the annotator\'s {name}, {escape(why)}">{escape(mark)}</span>'
 
 
 def _marks_legend(objective: object, decisions: bool) -> str:
-    limits = _thresholds(objective)
+    limits = thresholds(objective)
     marks = ", ".join(f'<span class="mark {_MARK_CLASS[m]}">{m}</span> {MARK_NAMES[m]}' for m in MARKS)
     text = (f'Marks: {marks}: the annotator\'s, when a card (double dummy) or a decision (from the decider\'s '
-            f'knowledge, beyond the noise) gives up at least {_e(limits or "a threshold")}; '
+            f'knowledge, beyond the noise) gives up at least {escape(limits or "a threshold")}; '
             f'<span class="pmark" title="{_PLAYER_MARK}">!</span> and '
             f'<span class="pc">commentary in italics</span>: the player\'s own, from the file.')
     if decisions:
@@ -253,8 +144,8 @@ def _marks_legend(objective: object, decisions: bool) -> str:
         text += (f' Decision tables give the deciding seat\'s side\'s figures, from its knowledge only: {what}'
                  f'E[tricks] its mean tricks, P(win), P(5) and P(0) its chances to win the deal, to take all five '
                  f'tricks and none, points its mean deal points, net its points minus the other side\'s; Δ is '
-                 f'what an option gives up in the {_e(_unit(objective))} against the top option'
-                 f'{", in percentage points" if _chance(objective) else ""}, ± its 95% interval.')
+                 f'what an option gives up in the {escape(unit(objective))} against the top option'
+                 f'{", in percentage points" if is_chance(objective) else ""}, ± its 95% interval.')
     return f'<p class="legend">{text}</p>'
 
 
@@ -268,7 +159,7 @@ def _header(report: Json, boards: list[Json], objective: object) -> str:
     matches = report.get("matches") or {}
     if matches:
         parts += ["<h2>Matches</h2>", _summary_table(matches, "match", objective)]
-        parts += [_match_graph(str(name), m.get("graph") or [])
+        parts += [match_graph(str(name), m.get("graph") or [])
                   for name, m in matches.items() if isinstance(m, Mapping) and m.get("graph")]
     if report.get("players"):
         parts += ["<h2>Players</h2>", _summary_table(report["players"], "player", objective)]
@@ -295,25 +186,25 @@ def _summary_table(rows: Mapping[str, Json], label: str, objective: object) -> s
     body = []
     for name, row in rows.items():
         row = row if isinstance(row, Mapping) else {}
-        body.append([_e(name)] + [_amount(row.get(k), objective) if k in _LOSSES and k in row
-                                  else _num(row.get(k), 3) for k, _, _ in columns])
-    head = [_e(label)] + [f'<span title="{_e(why)}">{_e(title)}</span>' if why != title else _e(title)
+        body.append([escape(name)] + [amount(row.get(k), objective) if k in _LOSSES and k in row
+                                  else num(row.get(k), 3) for k, _, _ in columns])
+    head = [escape(label)] + [f'<span title="{escape(why)}">{escape(title)}</span>' if why != title else escape(title)
                           for _, title, why in columns]
     return _table(head, body)
 
 
 def _summary_legend(objective: object) -> str:
     """What the summary columns mean, in one line."""
-    unit = _unit(objective)
-    amount = "percentage points of it" if _chance(objective) else "points"
+    said_unit = unit(objective)
+    in_unit = "percentage points of it" if is_chance(objective) else "points"
     return (f'<p class="legend">Columns: <b>cards</b>, <b>decisions</b>: how many were rated; <b>?!</b> '
             f'<b>?</b> <b>??</b>: inaccuracies, mistakes and blunders (cards from the player\'s knowledge when '
             f'rated so, else double dummy; decisions from the decider\'s knowledge); <b>DD marked</b>, '
             f'<b>SD marked</b>, <b>decisions marked</b>: cards marked double dummy, cards marked from the '
             f'player\'s knowledge, decisions marked; <b>tricks lost</b>: tricks the cards gave away double '
-            f'dummy; <b>DD lost</b>: the {_e(unit)} the cards gave up double dummy; <b>lost</b>: the '
-            f'{_e(unit)} the decisions (and cards rated from the player\'s knowledge) gave up beyond the '
-            f'noise, in {amount}.</p>')
+            f'dummy; <b>DD lost</b>: the {escape(said_unit)} the cards gave up double dummy; <b>lost</b>: the '
+            f'{escape(said_unit)} the decisions (and cards rated from the player\'s knowledge) gave up beyond the '
+            f'noise, in {in_unit}.</p>')
 
 
 def _board_index(boards: list[Json], objective: object) -> str:
@@ -326,87 +217,16 @@ def _board_index(boards: list[Json], objective: object) -> str:
             known = b.get("score") or {}
             state = known.get("state") or {}
             before, after = known.get("ns_equity_before"), known.get("ns_equity_after")
-            score = [_e(state.get("text") or "not known (0:0)") if known else "—",
-                     f"{_pct(before)} → {_pct(after)}" if known else "—"]
-        rows.append([f'<a href="#board-{i}">{_e(b.get("board", i))}</a>', _e(b.get("source", "")), *score,
-                     _e(b.get("dealer", "")), _suit_html(b.get("trump")), _num(b.get("start")),
-                     _num(b.get("result")), _num(s.get("cards")), _num(s.get("inaccuracies")),
-                     _num(s.get("mistakes")), _num(s.get("blunders")),
-                     _amount(s.get("lost"), b.get("objective") or objective)])
+            score = [escape(state.get("text") or "not known (0:0)") if known else "—",
+                     f"{pct(before)} → {pct(after)}" if known else "—"]
+        rows.append([f'<a href="#board-{i}">{escape(b.get("board", i))}</a>', escape(b.get("source", "")), *score,
+                     escape(b.get("dealer", "")), suit_html(b.get("trump")), num(b.get("start")),
+                     num(b.get("result")), num(s.get("cards")), num(s.get("inaccuracies")),
+                     num(s.get("mistakes")), num(s.get("blunders")),
+                     amount(s.get("lost"), b.get("objective") or objective)])
     head = ["board", "source", *(("score before", "N-S P(match) before → after") if match else ()), "dealer", "trump",
             "DD start", "result", "cards", "?!", "?", "??", "lost"]
-    return _table([_e(h) for h in head], rows, left=3 if match else 2)
-
-
-# -- the match graph -------------------------------------------------------------------
-
-_GW_MIN, _GW_MAX, _GH, _GML, _GMR, _GMT, _GMB = 340, 960, 190, 52, 14, 10, 34
-_PER_DEAL = 44  # pixels a deal is given, within the bounds of the width
-
-
-def _match_graph(name: str, graph: Sequence[Json]) -> str:
-    """N-S's chance to win the match before each deal and after the last
-    (x the deals in order, y 0..100%), a dot per deal linked to its board."""
-    deals = [d for d in graph if isinstance(d, Mapping) and _float(d.get("before")) is not None]
-    if not deals:
-        return ""
-    n = len(deals)
-    last = _float(deals[-1].get("after"))
-    width = min(_GW_MAX, max(_GW_MIN, _GML + _GMR + _PER_DEAL * n))
-    span = n if last is not None else max(n - 1, 1)
-
-    def point(i: float, p: float) -> tuple[float, float]:
-        return (_GML + i * (width - _GML - _GMR) / span, _GMT + (1 - min(max(p, 0.0), 1.0)) * (_GH - _GMT - _GMB))
-
-    values = [_float(d.get("before")) or 0.0 for d in deals] + ([last] if last is not None else [])
-    xy = [point(i, v) for i, v in enumerate(values)]
-    grid = []
-    for p in (0.0, 0.25, 0.5, 0.75, 1.0):
-        (x0, y), (x1, _) = point(0, p), point(span, p)
-        grid.append(f'<line class="{"make" if p == 0.5 else "grid"}" x1="{x0:.1f}" y1="{y:.1f}" x2="{x1:.1f}" '
-                    f'y2="{y:.1f}"/><text class="axis" x="{x0 - 5:.1f}" y="{y + 3:.1f}" '
-                    f'text-anchor="end">{100 * p:.0f}%</text>')
-    step = max(1, math.ceil(n * 30 / (width - _GML - _GMR)))  # board labels at least 30 pixels apart
-    bottom = _GH - _GMB
-    for i, d in enumerate(deals):
-        x = xy[i][0]
-        grid.append(f'<line class="grid" x1="{x:.1f}" y1="{_GMT}" x2="{x:.1f}" y2="{bottom}"/>')
-        if i % step == 0:
-            grid.append(f'<text class="axis" x="{x:.1f}" y="{bottom + 12}" text-anchor="middle">'
-                        f'{_e(d.get("board", i + 1))}</text>')
-    if last is not None and n % step == 0:
-        grid.append(f'<text class="axis" x="{xy[-1][0]:.1f}" y="{bottom + 12}" text-anchor="middle">end</text>')
-    grid.append(f'<text class="axis" x="{(_GML + width - _GMR) / 2:.1f}" y="{_GH - 4}" text-anchor="middle">'
-                f'deal (board)</text><text class="axis" transform="rotate(-90)" x="{-(_GMT + bottom) / 2:.1f}" '
-                f'y="12" text-anchor="middle">N-S win the match</text>')
-    dots = []
-    for (x, y), d in zip(xy, deals):
-        section = d.get("section")
-        after = _float(d.get("after"))
-        tip = (f'board {_e(d.get("board", ""))}, score {_e(d.get("score") or "not known")}: N-S '
-               f'{_pct(d.get("before"))} to win the match before the deal'
-               + (f', {_pct(after)} after ({_delta(after - (_float(d.get("before")) or 0.0), None, "match")} pp)'
-                  if after is not None else ""))
-        dot = f'<circle class="deal" cx="{x:.1f}" cy="{y:.1f}" r="4.5"><title>{tip}</title></circle>'
-        dots.append(f'<a href="#board-{_e(section)}">{dot}</a>' if isinstance(section, int) else dot)
-    if last is not None:
-        x, y = xy[-1]
-        dots.append(f'<circle class="end" cx="{x:.1f}" cy="{y:.1f}" r="3.5"><title>after board '
-                    f'{_e(deals[-1].get("board", ""))}: N-S {_pct(last)} to win the match</title></circle>')
-    line = " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)
-    svg = (f'<svg class="chart match-chart" width="{width}" height="{_GH}" viewBox="0 0 {width} {_GH}" role="img" '
-           f'aria-label="N-S\'s chance to win the match, deal by deal">{"".join(grid)}'
-           f'<polyline class="line" points="{line}"/>{"".join(dots)}</svg>')
-    afters = [_float(d.get("after")) for d in deals]
-    swings = [(after - before, d) for d, before, after in zip(deals, values, afters) if after is not None]
-    caption = (f"N-S's chance to win the match before each deal{' and after the last' if last is not None else ''}: "
-               f"from {_pct(values[0])} to {_pct(values[-1])}")
-    if swings:
-        by, d = max(swings, key=lambda s: abs(s[0]))
-        caption += f"; the largest swing: board {_e(d.get('board', ''))} ({100 * by:+.1f} pp)"
-    caption += ". Each dot links to its board; the dashed line is 50%."
-    return (f'<figure class="match-graph" data-match="{_e(name)}"><h3>{_e(name)}: N-S\'s chance to win the match'
-            f'</h3>{svg}<figcaption class="dd">{caption}</figcaption></figure>')
+    return _table([escape(h) for h in head], rows, left=3 if match else 2)
 
 
 # -- one board -------------------------------------------------------------------------
@@ -415,12 +235,12 @@ def _match_graph(name: str, graph: Sequence[Json]) -> str:
 def _board(index: int, board: Json, objective: object) -> str:
     abn = board.get("abn") or {}
     objective = board.get("objective") or objective
-    title = f'Board {_e(board.get("board", index))}'
-    where = f'{_e(board.get("source", ""))}:{_e(board.get("line", ""))}' if board.get("source") else ""
+    title = f'Board {escape(board.get("board", index))}'
+    where = f'{escape(board.get("source", ""))}:{escape(board.get("line", ""))}' if board.get("source") else ""
     parts = [f'<section class="board" id="board-{index}">', f'<h2>{title} <span class="muted">{where}</span></h2>',
              _score_line(board.get("score")),
              '<div class="top">', _deal(board, abn), _facts(board, abn, objective), "</div>",
-             '<div class="top">', _tricks(board, abn, objective), _chart(board), "</div>",
+             '<div class="top">', _tricks(board, abn, objective), tricks_chart(board), "</div>",
              _decisions(board.get("decisions") or [], objective), _skipped(board.get("skipped") or []), "</section>"]
     return "\n".join(p for p in parts if p)
 
@@ -430,17 +250,17 @@ def _score_line(score: object) -> str:
     before and after it (the match objective only: ``score`` is None otherwise)."""
     if not isinstance(score, Mapping):
         return ""
-    before, after = _float(score.get("ns_equity_before")), _float(score.get("ns_equity_after"))
+    before, after = as_float(score.get("ns_equity_before")), as_float(score.get("ns_equity_after"))
     chances = ""
     if before is not None:
-        chances = f' N-S win the match: <span class="chance">{_pct(before)}</span> before the deal'
+        chances = f' N-S win the match: <span class="chance">{pct(before)}</span> before the deal'
         if after is not None:
-            chances += (f', <span class="chance">{_pct(after)}</span> after it '
-                        f'({_delta(after - before, None, "match")} pp).')
+            chances += (f', <span class="chance">{pct(after)}</span> after it '
+                        f'({delta(after - before, None, "match")} pp).')
         else:
             chances += "; after it not known (the play is not complete)."
-    return (f'<p class="score" data-source="{_e(score.get("source", ""))}">Score before the deal: '
-            f'{_e(score.get("describe") or "not known")}.{chances}</p>')
+    return (f'<p class="score" data-source="{escape(score.get("source", ""))}">Score before the deal: '
+            f'{escape(score.get("describe") or "not known")}.{chances}</p>')
 
 
 def _lone_out(board: Json) -> str:
@@ -454,8 +274,8 @@ def _deal(board: Json, abn: Json) -> str:
     tags = board.get("tags") or abn.get("tags") or {}
     out = _lone_out(board)
     panels = [_hand_panel(seat, hands.get(seat) or [], board, tags, seat == out) for seat in _SEATS]
-    centre = (f'<div class="centre">trump {_suit_html(board.get("trump"))}<br>'
-              f'<span class="muted">stock</span><br>{_cards_html(abn.get("stock") or [])}</div>')
+    centre = (f'<div class="centre">trump {suit_html(board.get("trump"))}<br>'
+              f'<span class="muted">stock</span><br>{cards_html(abn.get("stock") or [])}</div>')
     return '<div class="deal">' + "".join(panels) + centre + "</div>"
 
 
@@ -464,44 +284,44 @@ def _hand_panel(seat: str, cards: Sequence[object], board: Json, tags: Json, out
     if out:
         roles.append("sits out")
     name = tags.get(_SEAT_TAGS[seat])
-    who = f'{seat}{" " + _e(name) if name else ""}'
-    role = f' <span class="role">{_e(", ".join(roles))}</span>' if roles else ""
+    who = f'{seat}{" " + escape(name) if name else ""}'
+    role = f' <span class="role">{escape(", ".join(roles))}</span>' if roles else ""
     return (f'<div class="hand seat-{seat}{" out" if out else ""}" data-seat="{seat}">'
             f'<div class="who">{who}{role}</div>{_hand_lines(cards)}</div>')
 
 
 def _hand_lines(cards: Sequence[object]) -> str:
     """Four suit lines (♣ ♠ ♥ ♦), ace first, as in the terminal."""
-    parsed = sorted((c for c in (_parse(t) for t in cards) if c is not None), key=lambda c: (c.suit, -c.rank))
+    parsed = sorted((c for c in (parse_card(t) for t in cards) if c is not None), key=lambda c: (c.suit, -c.rank))
     lines = []
     for suit in Suit:
         held = [c for c in parsed if c.suit is suit]
         ranks = " ".join(f'<span class="tree" data-card="{c.ascii()}">{c.rank.label}</span>' if c.is_tree
                          else f'<span data-card="{c.ascii()}">{c.rank.label}</span>' for c in held)
-        lines.append(f'<div><span class="suit {_suit_class(suit)}">{suit.symbol}</span> '
+        lines.append(f'<div><span class="suit {suit_class(suit)}">{suit.symbol}</span> '
                      f'{ranks or "<span class=muted>—</span>"}</div>')
-    bad = [t for t in cards if _parse(t) is None]
+    bad = [t for t in cards if parse_card(t) is None]
     if bad:
-        lines.append(f'<div class="muted">{_e(" ".join(map(str, bad)))}</div>')
+        lines.append(f'<div class="muted">{escape(" ".join(map(str, bad)))}</div>')
     return "".join(lines)
 
 
 def _facts(board: Json, abn: Json, objective: object) -> str:
     lone = board.get("lone") or ""
-    facts = [("dealer", _e(board.get("dealer", ""))), ("forehand", _e(board.get("forehand", ""))),
-             ("makers", _e(board.get("makers") or "—")),
-             ("trump", _suit_html(board.get("trump"))), ("turn", _e(abn.get("turn") or "—")),
-             ("discard", _cards_html(abn.get("discard") or [])),
-             ("lone", _e(f"{lone} alone, {_PARTNER.get(lone, '?')} sits out") if lone else "—")]
+    facts = [("dealer", escape(board.get("dealer", ""))), ("forehand", escape(board.get("forehand", ""))),
+             ("makers", escape(board.get("makers") or "—")),
+             ("trump", suit_html(board.get("trump"))), ("turn", escape(abn.get("turn") or "—")),
+             ("discard", cards_html(abn.get("discard") or [])),
+             ("lone", escape(f"{lone} alone, {_PARTNER.get(lone, '?')} sits out") if lone else "—")]
     if abn.get("cut"):
-        facts.append(("cut", _cards_html(abn["cut"])))
-    facts += [("DD at first lead", _num(board.get("start"))), ("result", _num(board.get("result")))]
+        facts.append(("cut", cards_html(abn["cut"])))
+    facts += [("DD at first lead", num(board.get("start"))), ("result", num(board.get("result")))]
     if objective:
-        facts.append(("rated by", _e(_unit(objective))))
+        facts.append(("rated by", escape(unit(objective))))
     tags = board.get("tags") or {}
-    facts += [(_e(k), _e(v)) for k, v in tags.items() if k not in _SEAT_TAGS.values()]
+    facts += [(escape(k), escape(v)) for k, v in tags.items() if k not in _SEAT_TAGS.values()]
     rows = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
-    notes = "".join(f"<li>{_e(n)}</li>" for n in abn.get("notes") or [])
+    notes = "".join(f"<li>{escape(n)}</li>" for n in abn.get("notes") or [])
     return (f'<div class="facts"><dl class="facts">{rows}</dl>{_tag_comments(board.get("player_comments") or {})}'
             f'{f"<ul class=notes>{notes}</ul>" if notes else ""}</div>')
 
@@ -510,14 +330,14 @@ def _tag_comments(comments: Json) -> str:
     """The player's commentary on the tags, in the player's style."""
     if not comments:
         return ""
-    items = "".join(f'<li data-tag="{_e(tag)}"><b>[{_e(tag)}]</b> {_e(text)}</li>' for tag, text in comments.items())
+    items = "".join(f'<li data-tag="{escape(tag)}"><b>[{escape(tag)}]</b> {escape(text)}</li>' for tag, text in comments.items())
     return f'<ul class="pc" title="{_PLAYER_COMMENT}">{items}</ul>'
 
 
 def _skipped(skipped: Sequence[object]) -> str:
     if not skipped:
         return ""
-    return "<h3>Not rated</h3><ul>" + "".join(f"<li>{_e(s)}</li>" for s in skipped) + "</ul>"
+    return "<h3>Not rated</h3><ul>" + "".join(f"<li>{escape(s)}</li>" for s in skipped) + "</ul>"
 
 
 # -- the tricks ------------------------------------------------------------------------
@@ -527,7 +347,7 @@ def _tricks(board: Json, abn: Json, objective: object) -> str:
     cards = board.get("cards") or []
     if not cards:
         return _unrated_tricks(abn)
-    rows = [[_e(notes[0].get("trick", ""))] + [_play_cell(c, objective) for c in notes] for notes in _group(cards)]
+    rows = [[escape(notes[0].get("trick", ""))] + [_play_cell(c, objective) for c in notes] for notes in by_trick(cards)]
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
     table = _table(["trick"] + [f"card {i}" for i in range(1, width)], rows, left=width)
@@ -536,26 +356,26 @@ def _tricks(board: Json, abn: Json, objective: object) -> str:
 
 def _play_cell(note: Json, objective: object) -> str:
     mark, own = note.get("mark") or "", note.get("player_mark") or ""
-    dd = f'{_num(note.get("before"))}&gt;{_num(note.get("after"))}'
+    dd = f'{num(note.get("before"))}&gt;{num(note.get("after"))}'
     if mark:
-        loss = _float(note.get("loss"))
+        loss = as_float(note.get("loss"))
         if loss is not None:
-            dd += f" ({_delta(-loss, None, objective)}{' pp' if _chance(objective) else ''})"
-        dd += f' best {_cards_html(note.get("best") or [])}'
-    seat, card = _e(note.get("seat", "")), _e(note.get("card", ""))
-    return (f'<span class="played" data-seat="{seat}" data-card="{card}" data-mark="{_e(mark)}" '
-            f'data-player-mark="{_e(own)}"><span class="seatlbl">{seat}</span>{card_html(note.get("card", ""))}'
+            dd += f" ({delta(-loss, None, objective)}{' pp' if is_chance(objective) else ''})"
+        dd += f' best {cards_html(note.get("best") or [])}'
+    seat, card = escape(note.get("seat", "")), escape(note.get("card", ""))
+    return (f'<span class="played" data-seat="{seat}" data-card="{card}" data-mark="{escape(mark)}" '
+            f'data-player-mark="{escape(own)}"><span class="seatlbl">{seat}</span>{card_html(note.get("card", ""))}'
             f'{_player_mark(own)}{_mark_html(mark, "double dummy")}</span>'
             f'{_player_comment(note.get("player_comment"))}<div class="dd">dd {dd}</div>{_sd_line(note, objective)}')
 
 
 def _player_mark(mark: object) -> str:
     """A mark the file gave the card (! ? !! ?? !? ?!), in the player's style."""
-    return f'<span class="pmark" title="{_PLAYER_MARK}">{_e(mark)}</span>' if mark else ""
+    return f'<span class="pmark" title="{_PLAYER_MARK}">{escape(mark)}</span>' if mark else ""
 
 
 def _player_comment(comment: object) -> str:
-    return f'<div class="pc" title="{_PLAYER_COMMENT}">{_e(comment)}</div>' if comment else ""
+    return f'<div class="pc" title="{_PLAYER_COMMENT}">{escape(comment)}</div>' if comment else ""
 
 
 _SD_WHY = "from the player's knowledge"
@@ -571,8 +391,8 @@ def _sd_line(note: Json, objective: object) -> str:
         return ""
     figures = option.get("for_decider") or option  # the card's side's difference, a defender's as a maker's
     objective = rating.get("objective") or objective
-    unit = " pp" if _chance(objective) else ""
-    return (f'<div class="sd">sd {_e(objective)} {_delta(figures.get("delta"), figures.get("delta_ci95"), objective)}'
+    unit = " pp" if is_chance(objective) else ""
+    return (f'<div class="sd">sd {escape(objective)} {delta(figures.get("delta"), figures.get("delta_ci95"), objective)}'
             f'{unit}{_mark_html(rating.get("mark"), _SD_WHY)} best '
             f'{card_html(rating.get("best", ""))}</div>')
 
@@ -588,68 +408,6 @@ def _unrated_tricks(abn: Json) -> str:
     width = max(len(r) for r in rows)
     return "<h3>Play (not rated)</h3>" + _table(["trick"] + [""] * (width - 1),
                                                 [r + [""] * (width - len(r)) for r in rows], left=width)
-
-
-# -- the chart -------------------------------------------------------------------------
-
-_W, _H, _ML, _MR, _MT, _MB = 340, 150, 26, 10, 10, 24
-
-
-def _chart(board: Json) -> str:
-    """The makers' double-dummy tricks after every card (x 0..20, y 0..5),
-    with the points where the value changed in red."""
-    cards, start = board.get("cards") or [], board.get("start")
-    if not cards or not isinstance(start, int):
-        return ""
-    per_trick = max(len(t) for t in _group(cards))
-    span = max(5 * per_trick, len(cards))
-    values = [start] + [int(c.get("after", start)) for c in cards]
-    xy = [_point(i, v, span) for i, v in enumerate(values)]
-    dots = [_dot(xy[i], values[i], cards[i - 1] if i else None, values[i - 1] if i else None)
-            for i in range(len(values))]
-    turned = [f"{i} ({_e(c.get('seat', ''))} {card_html(c.get('card'))}: {values[i - 1]}&gt;{values[i]})"
-              for i, c in enumerate(cards, 1) if values[i] != values[i - 1]]
-    caption = "where the deal turned: " + ", ".join(turned) if turned else "the double-dummy value never changed"
-    svg = (f'<svg class="chart" width="{_W}" height="{_H}" viewBox="0 0 {_W} {_H}" role="img" '
-           f'aria-label="makers double-dummy tricks after every card">{_grid(span, per_trick)}'
-           f'<polyline class="line" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in xy)}"/>'
-           + "".join(dots) + "</svg>")
-    return (f'<figure class="dd-chart"><h3>Double-dummy tricks</h3>{svg}'
-            f'<figcaption class="dd">{caption}</figcaption></figure>')
-
-
-def _group(cards: Sequence[Json]) -> list[list[Json]]:
-    """The cards by trick, in play order."""
-    tricks: dict[object, list[Json]] = {}
-    for c in cards:
-        tricks.setdefault(c.get("trick"), []).append(c)
-    return list(tricks.values())
-
-
-def _point(i: int, value: int, span: int) -> tuple[float, float]:
-    return (_ML + i * (_W - _ML - _MR) / span, _MT + (5 - value) * (_H - _MT - _MB) / 5)
-
-
-def _grid(span: int, per_trick: int) -> str:
-    parts = []
-    for v in range(6):
-        (x0, y), (x1, _) = _point(0, v, span), _point(span, v, span)
-        cls = "make" if v == 3 else "grid"
-        parts.append(f'<line class="{cls}" x1="{x0:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
-                     f'<text class="axis" x="{x0 - 6:.1f}" y="{y + 3:.1f}" text-anchor="end">{v}</text>')
-    for i in range(0, span + 1, per_trick):
-        (x, y0), (_, y1) = _point(i, 5, span), _point(i, 0, span)
-        parts.append(f'<line class="grid" x1="{x:.1f}" y1="{y0:.1f}" x2="{x:.1f}" y2="{y1:.1f}"/>'
-                     f'<text class="axis" x="{x:.1f}" y="{y1 + 13:.1f}" text-anchor="middle">{i}</text>')
-    return "".join(parts)
-
-
-def _dot(xy: tuple[float, float], value: int, card: Optional[Json], previous: Optional[int]) -> str:
-    turned = previous is not None and value != previous
-    label = (f"card {_e(card.get('card', ''))} by {_e(card.get('seat', ''))}: {previous}&gt;{value}" if card
-             else f"first lead: {value}")
-    return (f'<circle class="{"turned" if turned else "pt"}" cx="{xy[0]:.1f}" cy="{xy[1]:.1f}" '
-            f'r="{4.5 if turned else 2.5}"><title>{label}</title></circle>')
 
 
 # -- decisions -------------------------------------------------------------------------
@@ -674,7 +432,7 @@ _COLUMN_MEANING = {
 
 
 def _decision_head(objective: object) -> list[str]:
-    delta = "Δ ± CI (pp)" if _chance(objective) else "Δ ± CI"
+    delta = "Δ ± CI (pp)" if is_chance(objective) else "Δ ± CI"
     figures = ["E[tricks]", "P(win)", "P(5)", "P(0)", "points"]
     if objective == "match":
         return ["option", "P(match)", "P(round)", *figures, "net", delta, "mark", "best", "chosen"]
@@ -693,31 +451,31 @@ def _decision(d: Json, objective: object) -> str:
     rating = d.get("rating") or {}
     mark = d.get("mark") or ""
     loss = d.get("loss")
-    amount = f"{_amount(loss, objective)}{' of the ' + _e(_unit(objective)) if _chance(objective) else ' net points'}"
+    lost = f"{amount(loss, objective)}{' of the ' + escape(unit(objective)) if is_chance(objective) else ' net points'}"
     if mark or d.get("error"):
         name = MARK_NAMES.get(str(mark), "error")
-        verdict = f'<span class="flag">{_mark_html(mark, _DECIDER_WHY)} {_e(name)}: loses {amount}</span>'
+        verdict = f'<span class="flag">{_mark_html(mark, _DECIDER_WHY)} {escape(name)}: loses {lost}</span>'
     else:
-        lost = _float(loss)
-        verdict = '<span class="ok">ok</span>' + (f' <span class="muted">(gives up {amount}, not marked)</span>'
-                                                 if lost is not None and lost > 0.0005 else "")
+        given = as_float(loss)
+        verdict = '<span class="ok">ok</span>' + (f' <span class="muted">(gives up {lost}, not marked)</span>'
+                                                 if given is not None and given > 0.0005 else "")
     side = "maker" if rating.get("maker") else "defender"
     figures_for = rating.get("side") or ("makers" if rating.get("maker") else "defenders")
-    worlds = f'{_num(rating.get("worlds"))} worlds{" (exact)" if rating.get("exact") else ""}'
+    worlds = f'{num(rating.get("worlds"))} worlds{" (exact)" if rating.get("exact") else ""}'
     state = rating.get("state") if isinstance(rating.get("state"), Mapping) else None
     at = ""
     if state:
         assumed = " (assumed: the score is not known)" if rating.get("state_assumed") else ""
-        at = f', at {_e(state.get("text", ""))}{assumed}'
-    head = (f'<div class="decision" data-decision="{_e(d.get("decision", ""))}"><b>{_e(d.get("decision", ""))}</b> '
-            f'by {_e(d.get("seat", ""))} ({side}): chose {card_html(d.get("chosen", ""))} — {verdict} '
-            f'<span class="muted">{worlds}; figures for the {_e(figures_for)}, objective '
-            f'{_e(rating.get("objective", ""))}{at}</span></div>')
+        at = f', at {escape(state.get("text", ""))}{assumed}'
+    head = (f'<div class="decision" data-decision="{escape(d.get("decision", ""))}"><b>{escape(d.get("decision", ""))}</b> '
+            f'by {escape(d.get("seat", ""))} ({side}): chose {card_html(d.get("chosen", ""))} — {verdict} '
+            f'<span class="muted">{worlds}; figures for the {escape(figures_for)}, objective '
+            f'{escape(rating.get("objective", ""))}{at}</span></div>')
     columns = _decision_head(objective)
     rows = "".join(_option_row(o, d, columns, objective) for o in rating.get("options") or [])
     head_row = "<tr>" + "".join(
-        f'<th{" class=l" if i == 0 else ""}' + (f' title="{_e(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")
-        + f">{_e(h)}</th>" for i, h in enumerate(columns)) + "</tr>"
+        f'<th{" class=l" if i == 0 else ""}' + (f' title="{escape(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")
+        + f">{escape(h)}</th>" for i, h in enumerate(columns)) + "</tr>"
     return head + f"<table>{head_row}{rows}</table>"
 
 
@@ -727,20 +485,20 @@ def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> 
                                        ("error", chosen and d.get("error"))) if on)
     f = o.get("for_decider") or {}
     ci = f.get("ci95") or {}
-    half = _float(ci.get("equity"))
+    half = as_float(ci.get("equity"))
     cell = {
         "option": card_html(o.get("option", "")),
-        "P(match)": _pct(f.get("equity")) + ("" if half is None else f" ± {100 * half:.1f}"),
-        "P(round)": _pct(f.get("p_round")),
-        "E[tricks]": _num(f.get("tricks")), "P(win)": _pct(f.get("p_win")), "P(5)": _pct(f.get("p_all")),
-        "P(0)": _pct(f.get("p_none")), "points": _num(f.get("points")), "net": _num(f.get("net")),
-        "net ± CI": f'{_num(f.get("net"))} ± {_num(ci.get("net"))}',
+        "P(match)": pct(f.get("equity")) + ("" if half is None else f" ± {100 * half:.1f}"),
+        "P(round)": pct(f.get("p_round")),
+        "E[tricks]": num(f.get("tricks")), "P(win)": pct(f.get("p_win")), "P(5)": pct(f.get("p_all")),
+        "P(0)": pct(f.get("p_none")), "points": num(f.get("points")), "net": num(f.get("net")),
+        "net ± CI": f'{num(f.get("net"))} ± {num(ci.get("net"))}',
         "mark": _mark_html(o.get("mark"), _DECIDER_WHY),
         "best": "★ best" if o.get("best") else "",
         "chosen": ("◀ chosen" + (' <span class="flag">error</span>' if d.get("error") else "")) if chosen else "",
     }
     tds = "".join(f"<td{_OPT_CLASS if i == 0 else ''}>"
-                  + (cell[h] if h in cell else _delta(f.get("delta"), f.get("delta_ci95"), objective)) + "</td>"
+                  + (cell[h] if h in cell else delta(f.get("delta"), f.get("delta_ci95"), objective)) + "</td>"
                   for i, h in enumerate(columns))
     return f'<tr class="{classes}">{tds}</tr>'
 
@@ -751,5 +509,5 @@ def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> 
 def _errors(errors: Sequence[object]) -> str:
     if not errors:
         return ""
-    items = "".join(f"<li>{_e(e)}</li>" for e in errors)
+    items = "".join(f"<li>{escape(e)}</li>" for e in errors)
     return f'<section id="errors"><h2>Boards that could not be annotated</h2><ul class="errors">{items}</ul></section>'

@@ -1,0 +1,130 @@
+"""The small pieces of the HTML report: escaped text, numbers, chances and cards.
+
+>>> escape('<a href="x">'), pct(0.1234), delta(-0.05, 0.01, "match"), delta(-0.5, None, "net")
+('&lt;a href=&quot;x&quot;&gt;', '12.3%', '-5.0 ± 1.0', '-0.50')
+>>> card_html("QC")
+'<span class="card tree" data-card="QC">Q♣</span>'
+"""
+
+from __future__ import annotations
+
+import html
+import math
+from typing import Iterable, Optional
+
+from altbaumer.errors import CardParseError
+from altbaumer.game.cards import Card, Suit
+from altbaumer.hidden.verdicts import THRESHOLDS
+
+__all__ = ["escape", "as_float", "num", "pct", "is_chance", "amount", "delta", "unit", "thresholds", "parse_card",
+           "suit_class", "card_html", "cards_html", "suit_html", "UNITS"]
+
+UNITS = {"match": "chance to win the match", "make": "chance to make the deal", "march": "chance to march",
+          "net": "net points"}
+
+
+# -- ---------------------------------------------------------------------
+
+
+def escape(value: object) -> str:
+    """Escaped text (quotes too, so it is safe in attributes)."""
+    return html.escape(str(value), quote=True)
+
+
+def as_float(value: object) -> Optional[float]:
+    """A finite number as a float; None for anything else (a bool is no number here)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+        return float(value)
+    return None
+
+
+def num(value: object, digits: int = 2) -> str:
+    """A number formatted; anything else escaped; None as a dash."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return f"{value:.{digits}f}"
+    return escape(value)
+
+
+def pct(value: object) -> str:
+    number = as_float(value)
+    return num(value) if number is None else f"{number * 100:.1f}%"
+
+
+def is_chance(objective: object) -> bool:
+    """The objective is a chance (shown in percent), not points."""
+    return objective != "net"
+
+
+def amount(value: object, objective: object) -> str:
+    """A loss in the objective's unit: percent of a chance, or net points."""
+    number = as_float(value)
+    if number is None:
+        return num(value)
+    return f"{100 * number:.1f}%" if is_chance(objective) else f"{number:.2f}"
+
+
+def delta(value: object, ci: object, objective: object) -> str:
+    """A difference and its 95% half-width: percentage points for chances, points for net."""
+    number, half = as_float(value), as_float(ci)
+    if number is None:
+        return num(value)
+    scale, digits = (100, 1) if is_chance(objective) else (1, 2)
+    return f"{scale * number:+.{digits}f}" + ("" if half is None else f" ± {scale * half:.{digits}f}")
+
+
+def unit(objective: object) -> str:
+    return UNITS.get(str(objective), "objective")
+
+
+def thresholds(objective: object) -> str:
+    """The losses at which ?!, ? and ?? start (altbaumer.hidden.verdicts), in words:
+    ``2%, 4% or 8% of the chance to win the match``."""
+    limits = THRESHOLDS.get(str(objective))
+    if not limits:
+        return ""
+    said = [f"{100 * x:g}%" if is_chance(objective) else f"{x:g}" for x in limits]
+    return f"{', '.join(said[:-1])} or {said[-1]} {'of the ' if is_chance(objective) else ''}{unit(objective)}"
+
+
+def parse_card(text: object) -> Optional[Card]:
+    try:
+        return Card.parse(text) if isinstance(text, str) else None
+    except (CardParseError, ValueError):
+        return None
+
+
+def suit_class(suit: Suit) -> str:
+    return "red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "black"
+
+
+def card_html(text: object) -> str:
+    """One card as a coloured span (the Trees green); text that is not a
+    card is escaped as it is."""
+    card = parse_card(text)
+    if card is None:
+        return escape(text)
+    cls = "tree" if card.is_tree else suit_class(card.suit)
+    return f'<span class="card {cls}" data-card="{card.ascii()}">{card}</span>'
+
+
+def cards_html(cards: Iterable[object], empty: str = "—") -> str:
+    parts = [card_html(c) for c in cards]
+    return " ".join(parts) if parts else f'<span class="muted">{empty}</span>'
+
+
+def suit_html(letter: object) -> str:
+    try:
+        suit = Suit.parse(letter) if isinstance(letter, str) and letter else None
+    except (CardParseError, ValueError):
+        suit = None
+    if suit is None:
+        return num(letter or None)
+    return f'<span class="suit {suit_class(suit)}">{suit.symbol}</span>'
+
+
