@@ -18,13 +18,12 @@ from altbaumer.game.match_state import MatchState
 from altbaumer.report.annotate import BoardNotes, annotate_board, report, strip_annotations
 from altbaumer.report.render import card_text, cards_text, option_text
 from altbaumer.dd.solver import Solver
-from altbaumer.hidden.rating import OBJECTIVES, Rating
-from altbaumer.play.realistic import DEFAULT_PLAYOUTS
+from altbaumer.hidden.rating import Rating
 
 from .files import Output, check_output, load_source, save, source_name
 from .interrupt import on_interrupt, partial_label
-from .rate import PLAYOUTS_MAX, PLAYS
-from .score import score_option, scores_for
+from .score import scores_for
+from .valuation import valuation_options
 from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
                      safe_markup, stderr, stdout, sym)
 
@@ -42,17 +41,7 @@ FORMATS = ("abn", "json", "html")
               help="Rate accept/refuse, the discard and lone play from the decider's knowledge.")
 @click.option("--single-dummy", is_flag=True,
               help="Also rate every card from the player's own knowledge (slower).")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="match", show_default=True,
-              help="Rate by the chance to win the match (from each board's score: its Score tag, the earlier "
-                   "boards of its match, or --score; else as the first deal of a match), by expected net deal "
-                   "points, P(make 3+) or P(march).")
-@score_option
-@click.option("--play", type=click.Choice(PLAYS), default="dd", show_default=True,
-              help="How the cards are played after a decision: dd, every player sees all cards; realistic, every "
-                   "seat plays each world out from its own knowledge (some 100 times slower; decisions only, "
-                   "the cards stay double dummy).")
-@click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
-              help="Worlds played out per option with --play realistic.")
+@valuation_options("some 100 times slower; decisions only, the cards stay double dummy")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")

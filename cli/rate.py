@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from altbaumer.game.actions import Phase
-from altbaumer.hidden.rating import (DECISIONS, OBJECTIVES, OptionRating, Rating, SideFigures, option_name,
+from altbaumer.hidden.rating import (DECISIONS, OptionRating, Rating, SideFigures, option_name,
                                      partner_view, rate_view)
 from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, IncompleteBoard
@@ -22,20 +22,19 @@ from altbaumer.report.render import option_text
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
-from altbaumer.play.realistic import DEFAULT_PLAYOUTS, rate_realistic
+from altbaumer.play.realistic import rate_realistic
 from altbaumer.report.words import verdict_words
 
 from .deal import SEAT_CHOICE
 from .files import source_name
 from .interrupt import finish_boards, on_interrupt, stop
+from .valuation import valuation_options
 from .output import (world_options, BadInput, ascii_option, plain, plural, safe_markup, stderr, stdout,
                      sym)
-from .score import load_scored, score_option
+from .score import load_scored
 from .points import DECISION_HELP, Point, node_at, parse_point, require_some, skipped
 
 _FINISHED = "finished, no decision left; use --at to rate a recorded one"
-PLAYS = ("dd", "realistic")
-PLAYOUTS_MAX = 100_000
 
 
 @click.command("rate")
@@ -50,17 +49,7 @@ PLAYOUTS_MAX = 100_000
 @click.option("--at", "at_text", default=None, metavar="DECISION",
               help=f"Rate a decision the board records instead of the next one: {DECISION_HELP}. "
                    "The recorded choice is marked ◆.")
-@click.option("--objective", type=click.Choice(OBJECTIVES), default="match", show_default=True,
-              help="Rank by the chance to win the match (from the score before the deal: its Score tag, the "
-                   "earlier boards of its match, or --score; else as the first deal of a match), by expected net "
-                   "deal points, P(make 3+) or P(march).")
-@score_option
-@click.option("--play", type=click.Choice(PLAYS), default="dd", show_default=True,
-              help="How the cards are played after the decision: dd, every player sees all cards (fast); "
-                   "realistic, every seat plays each world out from its own knowledge (some 100 times slower), "
-                   "with the double-dummy figures beside it.")
-@click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
-              help="Worlds played out per option with --play realistic.")
+@valuation_options("some 100 times slower), with the double-dummy figures beside it")
 @click.option("--infer", is_flag=True,
               help="For a seat other than forehand: keep only the worlds in which this tool's advice would have "
                    "made forehand's choices (accept or refuse, the discard, lone play); some 20 ms a world drawn, "
