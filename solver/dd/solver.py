@@ -52,6 +52,8 @@ __all__ = [
     "encode_batch",
     "solve_batch",
     "solve_batch_moves",
+    "solve_batch_class",
+    "CLASS_FLOOR",
     "default_solver",
     "using_solver",
 ]
@@ -62,6 +64,11 @@ ROWS_PER_THREAD = 64
 
 encode_batch = encode_positions
 """Rows for :meth:`Solver.solve_batch` (positions at a trick boundary)."""
+
+CLASS_FLOOR = np.array([0, 1, 3, 5], dtype=np.int8)
+"""The fewest final makers' tricks of each score class (docs/rules.md,
+Scoring): class 0 is no trick, 1 one or two, 2 three or four, 3 the march.
+Every deal point, and so every rating objective, depends on the class only."""
 
 _Job = Callable[[Any, npt.NDArray[np.int64], npt.NDArray[np.int8]], int]
 
@@ -205,6 +212,26 @@ class Solver:
         self._run_split(batch, out, lambda core, r, o: core.solve_rows(r, o, goal))
         return out
 
+    def solve_batch_class(self, rows: npt.ArrayLike, taken: int = 0) -> npt.NDArray[np.int8]:
+        """The makers' score class at the end of the deal for every row
+        (int8, 0..3: see :data:`CLASS_FLOOR`), when they have already taken
+        ``taken`` tricks. Cheaper than exact tricks: at most two null-window
+        probes per row, none where the sure tricks settle it.
+
+        >>> from altbaumer.dd.workloads import full_deal_rows
+        >>> rows = full_deal_rows(50, seed=3)
+        >>> with Solver(threads=1) as solver:
+        ...     exact, classes = solver.solve_batch(rows), solver.solve_batch_class(rows)
+        >>> bool((CLASS_FLOOR[classes] == CLASS_FLOOR[np.searchsorted(CLASS_FLOOR, exact, side="right") - 1]).all())
+        True
+        """
+        batch = checked_rows(rows)
+        if not 0 <= taken <= 5:
+            raise ValueError(f"taken must be 0..5, not {taken}")
+        out = np.empty(len(batch), dtype=np.int8)
+        self._run_split(batch, out, lambda core, r, o: core.solve_rows_class(r, o, int(taken)))
+        return out
+
     def solve_batch_moves(self, rows: npt.ArrayLike, trick: Sequence[Card] = ()) -> npt.NDArray[np.int8]:
         """For every row, the makers' tricks in the remaining play (the current
         trick included) after each legal card of the seat to act: an int8
@@ -287,6 +314,11 @@ def can_reach(pos: Position, target: int) -> bool:
 def solve_batch(rows: npt.ArrayLike, target: Optional[int] = None) -> npt.NDArray[np.int8]:
     """See :meth:`Solver.solve_batch`; one thread (own a :class:`Solver` for more)."""
     return default_solver().solve_batch(rows, target)
+
+
+def solve_batch_class(rows: npt.ArrayLike, taken: int = 0) -> npt.NDArray[np.int8]:
+    """See :meth:`Solver.solve_batch_class`; one thread (own a :class:`Solver` for more)."""
+    return default_solver().solve_batch_class(rows, taken)
 
 
 def solve_batch_moves(rows: npt.ArrayLike, trick: Sequence[Card] = ()) -> npt.NDArray[np.int8]:

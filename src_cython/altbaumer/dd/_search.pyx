@@ -189,6 +189,8 @@ cdef int _principal_variation(Search* s, int value, int* pv) noexcept nogil:
 # -- the entry points: one row and the current trick in, makers' tricks out ------------
 
 cdef int _DECODE[4][26]     # ranked position -> card index, per trump (-1: unused)
+cdef int CLASS_START[4]     # the makers' final tricks at which each score class starts
+CLASS_START[:] = [0, 1, 3, 5]
 
 
 def _fill_decode():
@@ -217,6 +219,49 @@ cdef int8_t _solve_row(Table* table, const int64_t* row, const int* trick, int p
         result = not _reach(&s, makers_target_for_ns(row, tricks, target))
     nodes[0] += s.nodes
     return <int8_t> result
+
+
+cdef bint _makers_reach(Search* s, const int64_t* row, int tricks, int target) noexcept nogil:
+    """Can the makers take ``target`` (1..tricks) of the ``tricks`` left?"""
+    if row_ns_make(row):
+        return _reach(s, target)
+    return not _reach(s, makers_target_for_ns(row, tricks, target))
+
+
+cdef int8_t _solve_row_class(Table* table, const int64_t* row, int taken, uint64_t* nodes) noexcept nogil:
+    """The makers' score class at the end of the deal (docs/rules.md,
+    Scoring): 0 for no trick, 1 for one or two, 2 for three or four, 3 for
+    the march, when they have already taken ``taken`` tricks. A binary
+    search over the class boundaries that the remaining tricks leave open:
+    one null-window probe per boundary, at most two, none where the sure
+    tricks settle it."""
+    cdef Search s
+    cdef int tricks = setup_row(&s, table, row, NULL, 0), lower = 0, upper, k, cls_lo = 0, cls_hi = 0
+    cdef int bound_lo, bound_hi
+    # Class k (1..3) starts at CLASS_START[k] final tricks: 1, 3, 5.
+    for k in range(1, 4):
+        if CLASS_START[k] - taken <= 0:
+            cls_lo = k
+        if CLASS_START[k] - taken <= tricks:
+            cls_hi = k
+    if cls_lo < cls_hi and tricks > 1:
+        upper = tricks
+        sure_bounds(&s, tricks, &lower, &upper)
+        # The bounds are N-S tricks; the makers' are those of the makers' side.
+        bound_lo = makers_tricks(row, tricks, lower if row_ns_make(row) else upper)
+        bound_hi = makers_tricks(row, tricks, upper if row_ns_make(row) else lower)
+        while cls_lo < cls_hi and CLASS_START[cls_lo + 1] - taken <= bound_lo:
+            cls_lo += 1
+        while cls_lo < cls_hi and CLASS_START[cls_hi] - taken > bound_hi:
+            cls_hi -= 1
+    while cls_lo < cls_hi:
+        k = (cls_lo + cls_hi + 1) >> 1
+        if _makers_reach(&s, row, tricks, CLASS_START[k] - taken):
+            cls_lo = k
+        else:
+            cls_hi = k - 1
+    nodes[0] += s.nodes
+    return <int8_t> cls_lo
 
 
 cdef void _solve_row_moves(Table* table, const int64_t* row, const int* trick, int played, int8_t* out,
@@ -399,6 +444,23 @@ cdef class Solver:
         with nogil:
             for i in range(n):
                 out[i] = _solve_row(&self.table, &rows[i, 0], no_trick, 0, target, &nodes)
+        return nodes
+
+    def solve_rows_class(self, const int64_t[:, ::1] rows, int8_t[::1] out, int taken=0):
+        """The makers' score class at the end of the deal for each row of a
+        batch (trick boundaries only), when they have already taken ``taken``
+        tricks: 0 (no trick), 1 (one or two), 2 (three or four) or 3 (all
+        five). Returns the nodes searched."""
+        cdef Py_ssize_t i, n = rows.shape[0]
+        cdef uint64_t nodes = 0
+        if rows.shape[1] != ROW_WIDTH or out.shape[0] != n:
+            raise ValueError(f"rows must have shape (n, {ROW_WIDTH}) and out shape (n,)")
+        if not 0 <= taken <= 5:
+            raise ValueError("taken must be 0..5")
+        self._check_rows(rows)
+        with nogil:
+            for i in range(n):
+                out[i] = _solve_row_class(&self.table, &rows[i, 0], taken, &nodes)
         return nodes
 
     def solve_rows_moves(self, const int64_t[:, ::1] rows, int8_t[:, ::1] out, trick=()):
