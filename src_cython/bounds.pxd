@@ -3,7 +3,7 @@
 # Cimported by _search; inline only, so no runtime module. Values are N-S
 # tricks, as everywhere in the search.
 
-from cardmask cimport R_TRUMPS, altbaumer_ctz, altbaumer_msb, mask_t, popcount, ranked_legal, ranked_winner_pos
+from cardmask cimport R_TRUMP_BASE, R_TRUMPS, altbaumer_ctz, altbaumer_msb, mask_t, popcount, ranked_legal, ranked_winner_pos
 from search_state cimport Search, fold_child
 
 
@@ -21,40 +21,43 @@ cdef inline int last_trick_ns(Search* s) noexcept nogil:
     return 0
 
 
-cdef inline int two_tricks_result(Search* s, mask_t trick, int led) noexcept nogil:
-    # First trick from the trick mask; the last from the one card each seat has left.
-    cdef int pos = ranked_winner_pos(trick, led), winner = s.trick_seat[0], i
+cdef inline int two_tricks_result(Search* s, int first_winner) noexcept nogil:
+    """N-S tricks (0..2) once every seat has played to the first of the last
+    two tricks: first_winner took it and leads the forced last trick."""
     cdef mask_t last = s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
-    for i in range(s.active):
-        if s.trick_card[i] == pos:
-            winner = s.trick_seat[i]
-    pos = ranked_winner_pos(last, altbaumer_ctz(s.hand[winner]))
-    i = 0
-    while not (s.hand[i] >> pos) & 1:
-        i += 1
-    return (1 if (winner & 1) == 0 else 0) + (1 if (i & 1) == 0 else 0)
+    cdef int pos = ranked_winner_pos(last, altbaumer_ctz(s.hand[first_winner]))
+    return (1 if (first_winner & 1) == 0 else 0) + <int> (((s.hand[0] | s.hand[2]) >> pos) & 1)
 
 
-cdef inline int two_tricks(Search* s, int ply, int seat, int led, mask_t trick, int alpha, int beta) noexcept nogil:
+cdef inline int two_tricks(Search* s, int ply, int seat, int led, int win_pos, int win_seat, int alpha,
+                           int beta) noexcept nogil:
     """N-S tricks from a boundary with two tricks left, fail-soft within
     (alpha, beta), by plain minimax over the first of them (the second is
-    forced): cheaper than the general search for so small a tree."""
+    forced): cheaper than the general search for so small a tree. ``led``,
+    ``win_pos`` and ``win_seat`` are the first trick's led card and its
+    winning card and seat so far (ignored at ply 0)."""
     cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain), bit
     cdef bint ns_moves = (seat & 1) == 0
-    cdef int best = -1 if ns_moves else 3, card, v
+    cdef int best = -1 if ns_moves else 3, card, v, pos, winner
     while legal:
         card = altbaumer_msb(legal)  # high cards first: they settle the trick sooner
         bit = (<mask_t> 1) << card
         legal &= ~bit
         s.hand[seat] &= ~bit
-        s.trick_card[ply] = card
-        s.trick_seat[ply] = seat
+        # The card takes the lead of the trick if it is the first, or beats the
+        # best so far: a higher trump card, or a higher card of the led suit.
+        if ply == 0 or (card > win_pos and (card >= R_TRUMP_BASE or card // 6 == led // 6)):
+            pos = card
+            winner = seat
+        else:
+            pos = win_pos
+            winner = win_seat
         # ply < 3 is implied by active <= 4; said outright, it bounds the
         # recursion for the compiler, which unfolds it into the caller.
         if ply < 3 and ply + 1 < s.active:
-            v = two_tricks(s, ply + 1, s.next_seat[seat], card if ply == 0 else led, trick | bit, alpha, beta)
+            v = two_tricks(s, ply + 1, s.next_seat[seat], card if ply == 0 else led, pos, winner, alpha, beta)
         else:
-            v = two_tricks_result(s, trick | bit, s.trick_card[0])
+            v = two_tricks_result(s, winner)
         s.hand[seat] |= bit
         if fold_child(ns_moves, v, &best, &alpha, &beta):
             break

@@ -108,7 +108,7 @@ cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
     if upper < beta:
         beta = upper
     if tricks == 2:
-        best = two_tricks(s, 0, s.leader, -1, 0, alpha, beta)
+        best = two_tricks(s, 0, s.leader, -1, -1, -1, alpha, beta)
         table_record(s.table, key, best, alpha, beta, lower, upper)
         return best
     best = _best_move(s, s.leader, alpha, beta)
