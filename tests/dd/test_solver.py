@@ -27,12 +27,14 @@ from altbaumer.game.position import Position
 from altbaumer.dd import rows as batch_rows
 from altbaumer.dd.solver import (
     BATCH_COLUMNS,
+    CLASS_FLOOR,
     Solution,
     Solver,
     can_reach,
     encode_batch,
     solve,
     solve_batch,
+    solve_batch_class,
     solve_moves,
 )
 from altbaumer.game.seats import SEATS
@@ -204,6 +206,22 @@ def check_can_reach(pos: Position, note: str, solver=None) -> None:
         assert do_reach(pos, target) == (value >= target), f"can_reach(t={target}), value {value}; {note}"
 
 
+def score_class(tricks: int) -> int:
+    """The score class of the makers' final tricks: 0, 1-2, 3-4, 5."""
+    return int(np.searchsorted(CLASS_FLOOR, tricks, side="right")) - 1
+
+
+def check_class(pos: Position, note: str, solver=None) -> None:
+    """solve_batch_class at a trick boundary: the class of the reference value,
+    counting the tricks the makers have already taken."""
+    if pos.trick:
+        return
+    do_class = solver.solve_batch_class if solver else solve_batch_class
+    got = do_class(encode_batch([pos]), taken=pos.makers_taken)
+    want = score_class(ref_value(pos))
+    assert got.tolist() == [want], f"solve_batch_class {got.tolist()} != class {want}; {note}"
+
+
 def check_batch(items: list[tuple[str, Position]], solver=None) -> None:
     """solve_batch on boundary positions = reference minus tricks taken."""
     items = [(note, pos) for note, pos in items if not pos.trick]
@@ -306,6 +324,24 @@ def test_principal_variation_is_legal_complete_and_keeps_the_value(kind):
 def test_can_reach_is_value_at_least_target(kind):
     for seed, pos in kind.positions():
         check_can_reach(pos, kind.note(seed, pos))
+
+
+@pytest.mark.parametrize("kind", KINDS, ids=KIND_IDS)
+def test_score_class_is_the_class_of_the_value(kind):
+    for seed, pos in kind.positions():
+        check_class(pos, kind.note(seed, pos))
+
+
+def test_score_class_of_a_batch_is_every_row_s_class():
+    """Many deals in one batch (sorted, repeated rows solved once) and on
+    two threads: the classes of the exact values."""
+    deals = full_deals(300, seed=9)
+    rows = encode_batch(deals + deals[:40])
+    exact = solve_batch(rows)
+    with Solver(threads=2) as two:
+        got = two.solve_batch_class(rows)
+    assert got.tolist() == [score_class(v) for v in exact.tolist()]
+    assert set(got.tolist()) == {0, 1, 2, 3}
 
 
 def test_every_kind_is_what_it_says():
@@ -462,6 +498,7 @@ def test_a_tiny_table_gives_the_same_values():
     for note, pos in items:
         check_values(pos, note, tiny)
         check_can_reach(pos, note, tiny)
+        check_class(pos, note, tiny)
     check_batch(items, tiny)
     deals = full_deals(12, seed=4)
     got = tiny.solve_batch(encode_batch(deals))
@@ -491,6 +528,7 @@ def test_sweep(kind):
         check_best_cards(pos, note)
         check_pv(pos, note)
         check_can_reach(pos, note)
+        check_class(pos, note)
         check_values(pos, note, tiny)
     boundary = [(note, pos) for note, pos in items if not pos.trick]
     if boundary:
