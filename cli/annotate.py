@@ -47,8 +47,9 @@ FORMATS = ("abn", "json", "html")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
-                     single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: int, samples: int,
-                     exact_limit: int, seed: int, threads: Optional[int], as_json: bool, no_progress: bool) -> None:
+                     single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: int, tricks: bool,
+                     samples: int, exact_limit: int, seed: int, threads: Optional[int], as_json: bool,
+                     no_progress: bool) -> None:
     """Annotate recorded games: every card double dummy, every decision from
     the decider's knowledge, by the chance to win the match.
 
@@ -89,7 +90,7 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     with on_interrupt(lambda: finish(complete=False)):
         _annotate(boards, errors, notes, score, decisions=decisions, single_dummy=single_dummy, samples=samples,
                   exact_limit=exact_limit, seed=seed, threads=threads, objective=objective, play=play,
-                  playouts=playouts,
+                  playouts=playouts, tricks=tricks,
                   show=not as_json and not no_progress)
     finish(complete=True)
     if errors:

@@ -60,8 +60,8 @@ _FINISHED = "finished, no decision left; use --at to rate a recorded one"
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
                  at_text: Optional[str], objective: str, score: Optional[str], play: str, playouts: int,
-                 infer: bool, exact_limit: int, samples: int, seed: int, threads: Optional[int], as_json: bool,
-                 no_progress: bool) -> None:
+                 tricks: bool, infer: bool, exact_limit: int, samples: int, seed: int, threads: Optional[int],
+                 as_json: bool, no_progress: bool) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
     The decision is the first one the board does not record: accept or
@@ -97,10 +97,10 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
                 started = time.perf_counter()
                 show = not as_json and not no_progress
                 rating = _run(target.view, objective, known.state, exact_limit, samples, seed, solver, show=show,
-                              infer=infer)
+                              infer=infer, tricks=tricks)
                 dd = None
                 if play == "realistic":
-                    dd, rating = rating, _play_out(target.view, objective, known.state, playouts, seed, show)
+                    dd, rating = rating, _play_out(target.view, objective, known.state, playouts, seed, show, tricks)
                 report.add(record, target, rating, time.perf_counter() - started, known, dd)
                 if not rating.complete:
                     stop()  # Ctrl-C during the rating: its partial result is shown
@@ -162,25 +162,25 @@ class _SpeedColumn(ProgressColumn):
 
 
 def _run(view: SeatView, objective: str, state: Optional[MatchState], exact_limit: int, samples: int, seed: int,
-         solver: Solver, show: bool, infer: bool = False) -> Rating:
+         solver: Solver, show: bool, infer: bool = False, tricks: bool = False) -> Rating:
     with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=None)
         return rate_view(view, objective=objective, state=state, exact_limit=exact_limit, samples=samples, seed=seed,
-                         solver=solver, partial_on_interrupt=True, infer=infer,
+                         solver=solver, partial_on_interrupt=True, infer=infer, tricks=tricks,
                          progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
 def _play_out(view: SeatView, objective: str, state: Optional[MatchState], playouts: int, seed: int,
-              show: bool) -> Rating:
+              show: bool, tricks: bool = False) -> Rating:
     """The realistic rating, with a bar of the worlds played out."""
     with Progress(TextColumn("playing out"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=playouts)
         return rate_realistic(view, objective=objective, state=state, playouts=playouts, seed=seed,
-                              partial_on_interrupt=True,
+                              partial_on_interrupt=True, tricks=tricks,
                               progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
@@ -246,32 +246,37 @@ _OBJECTIVE_UNIT = {"match": "P(match)", "net": "net", "make": "P(3+)", "march": 
 
 def _columns(rating: Rating) -> list[tuple[str, Callable[[SideFigures], str]]]:
     """The deciding side's columns: with the match objective its chances to
-    win the match and the round first; then its tricks, P(it wins the deal),
-    P(it takes all five), P(none), its points and net swing."""
+    win the match and the round first; then its tricks (when computed:
+    --tricks), P(it wins the deal), P(it takes all five), P(none), its
+    points and net swing."""
     win = "P(3+)" if rating.maker else "P(set)"
-    deal: list[tuple[str, Callable[[SideFigures], str]]] = [
-        ("tricks", lambda f: f"{f.tricks:.2f}"), (win, lambda f: _pct(f.p_win)), ("P(5)", lambda f: _pct(f.p_all)),
-        ("P(0)", lambda f: _pct(f.p_none)), ("points", lambda f: f"{f.points:+.2f}")]
+    deal: list[tuple[str, Callable[[SideFigures], str]]] = [("tricks", lambda f: f"{f.tricks:.2f}")] \
+        if rating.has_tricks else []
+    deal += [(win, lambda f: _pct(f.p_win)), ("P(5)", lambda f: _pct(f.p_all))]
     if rating.objective != "match":
-        return [*deal, ("net", lambda f: f"{f.net:+.3f}")]
+        return [*deal, ("P(0)", lambda f: _pct(f.p_none)), ("points", lambda f: f"{f.points:+.2f}"),
+                ("net", lambda f: f"{f.net:+.3f}")]
     # Narrow enough for 80 columns: the deal's points are in the lines below the table.
-    return [("P(match)", lambda f: _pct(f.equity or 0.0)), ("P(round)", lambda f: _pct(f.p_round or 0.0)),
-            *deal[:3]]
+    return [("P(match)", lambda f: _pct(f.equity or 0.0)), ("P(round)", lambda f: _pct(f.p_round or 0.0)), *deal]
 
 
 def _legend(rating: Rating) -> str:
     """What the columns mean, in words, for the deciding side."""
     team = f"{rating.seat.team}"
+    match = rating.objective == "match"
     parts = []
-    if rating.objective == "match":
+    if match:
         parts.append(f"P(match), P(round): the chances that {team} win the match and the round in play after this deal")
+    own = [name for name, shown in (("tricks", rating.has_tricks), ("points", not match)) if shown]
+    if own:
+        parts.append(f"{', '.join(own)}: the {rating.side}'")
     if rating.maker:
-        parts.append("tricks, points: the makers'; P(3+), P(5), P(0): they take 3 or more, all five, none")
+        chances, takes = ("P(3+), P(5)", "3 or more, all five") if match else (
+            "P(3+), P(5), P(0)", "3 or more, all five, none")
+        parts.append(f"{chances}: {'they' if own else 'the makers'} take {takes}")
     else:
-        parts.append("tricks, points: the defenders'; P(set): the makers held to 2 or fewer; P(5), P(0): the "
-                     "defenders take all five, none")
-    if rating.objective == "match":
-        parts[-1] = parts[-1].replace("tricks, points", "tricks").replace(", P(0)", "").replace(", none", "")
+        parts.append("P(set): the makers held to 2 or fewer")
+        parts.append("P(5): the defenders take all five" if match else "P(5), P(0): the defenders take all five, none")
     parts.append(f"Δ: what the option gives up against the top one in {_OBJECTIVE_UNIT[rating.objective]}, "
                  "on the same worlds")
     return "; ".join(parts)

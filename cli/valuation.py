@@ -1,6 +1,6 @@
 """The options that say how a rating values its options: the objective, the
-score it is rated at, and how the cards are played after the decision
-(``rate`` and ``annotate``)."""
+score it is rated at, how the cards are played after the decision, and
+whether the mean tricks are solved and shown (``rate`` and ``annotate``)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ PLAYOUTS_MAX = 100_000
 
 
 def valuation_options(play_note: str) -> Callable[[Any], Any]:
-    """--objective, --score, --play and --playouts; ``play_note`` ends the
-    help of --play with what realistic play covers in this command."""
+    """--objective, --score, --play, --playouts and --tricks; ``play_note``
+    ends the help of --play with what realistic play covers in this command."""
     options = [
         click.option("--objective", type=click.Choice(OBJECTIVES), default="match", show_default=True,
                      help="Rate by the chance to win the match (from each board's score: its Score tag, the earlier "
@@ -33,6 +33,10 @@ def valuation_options(play_note: str) -> Callable[[Any], Any]:
                           f"realistic, every seat plays each world out from its own knowledge ({play_note})."),
         click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
                      help="Worlds played out per option with --play realistic."),
+        click.option("--tricks", is_flag=True,
+                     help="Also solve the exact tricks and show each option's mean tricks (slower: every "
+                          "other figure depends only on the makers' score class, no trick, 1-2, 3-4 or all five, "
+                          "which is solved for less)."),
     ]
 
     def decorate(command: Any) -> Any:

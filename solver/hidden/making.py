@@ -77,7 +77,7 @@ import numpy as np
 from altbaumer.errors import IncompleteDeal
 from altbaumer.game.scoring import LONE_FLAG, makers_points
 from altbaumer.dd.rows import NO_LONE, WIDTH, encode_rows
-from altbaumer.dd.solver import Solver, default_solver
+from altbaumer.dd.solver import CLASS_FLOOR, Solver, default_solver
 from altbaumer.game.seats import SEATS, Seat, forehand_of
 
 if TYPE_CHECKING:
@@ -104,6 +104,7 @@ __all__ = [
     "worlds_of_deal",
     "line_rows",
     "fold_lines",
+    "solve_lines",
 ]
 
 LONE_CHOICES = ("nobody", "forehand", "partner")
@@ -226,7 +227,8 @@ class LineGroup:
     and ``exposed`` are per world as in :class:`TurnOutcomes`; ``discards``
     (k, m) holds the cards each option discards (m = 6 or 126); ``tricks``
     (k, m, 3) int8 the makers' double-dummy tricks for each discard option
-    and lone choice (:data:`LONE_CHOICES`).
+    and lone choice (:data:`LONE_CHOICES`; the fewest of their score class
+    when solved without ``exact``: :func:`solve_lines`).
     """
 
     worlds: np.ndarray
@@ -286,15 +288,17 @@ def branch_lines(
     dealer: DealerLike,
     accept: bool,
     solver: Optional[Solver] = None,
+    exact: bool = True,
 ) -> BranchLines:
     """Every discard × lone line after accepting (or refusing), in one batch solve.
 
     ``hands`` int64 (n, 4): the hands as dealt (N E S W masks, five cards
     each); ``stock`` (n, 4): the stock's card indices, top first; ``dealer``
     is the same for every world; ``solver`` (default: this thread's, one
-    search thread) brings the tables and threads.
+    search thread) brings the tables and threads. Without ``exact`` the
+    tricks are the fewest of their score class (:func:`solve_lines`).
     """
-    return _solve_plans([_Plan(hands, stock, dealer, accept)], solver)[0]
+    return _solve_plans([_Plan(hands, stock, dealer, accept)], solver, exact)[0]
 
 
 def all_lines(
@@ -302,10 +306,12 @@ def all_lines(
     stock: np.ndarray,
     dealer: DealerLike,
     solver: Optional[Solver] = None,
+    exact: bool = True,
 ) -> tuple[BranchLines, BranchLines]:
-    """The accept and refuse branches (in that order), in one batch solve."""
+    """The accept and refuse branches (in that order), in one batch solve;
+    ``exact`` as in :func:`branch_lines`."""
     plans = [_Plan(hands, stock, dealer, True), _Plan(hands, stock, dealer, False)]
-    accept, refuse = _solve_plans(plans, solver)
+    accept, refuse = _solve_plans(plans, solver, exact)
     return accept, refuse
 
 
@@ -435,9 +441,30 @@ def _fold_lines(solved: np.ndarray, k: int, m: int) -> np.ndarray:
     return np.ascontiguousarray(np.concatenate([pairs, np.broadcast_to(partner[:, None, None], (k, m, 1))], axis=2))
 
 
-def _solve_plans(plans: list[_Plan], solver: Optional[Solver]) -> list[BranchLines]:
+def solve_lines(solver: Solver, rows: np.ndarray, exact: bool = False) -> np.ndarray:
+    """The makers' final tricks (int8) of full-deal rows, as every rating
+    solves them: exactly with ``exact``, else the fewest tricks of each
+    row's score class ({0}, {1, 2}, {3, 4}, {5}:
+    :data:`~altbaumer.dd.solver.CLASS_FLOOR`), which is cheaper
+    (:meth:`~altbaumer.dd.solver.Solver.solve_batch_class`). Deal points,
+    and so every objective and every figure of a rating but the mean
+    tricks, are the same for every count of a class (docs/rating.md).
+
+    >>> from altbaumer.dd.workloads import full_deal_rows
+    >>> rows = full_deal_rows(20, seed=1)
+    >>> with Solver(threads=1) as solver:
+    ...     exact, floor = solve_lines(solver, rows, exact=True), solve_lines(solver, rows)
+    >>> bool((MAKERS_POINTS[exact] == MAKERS_POINTS[floor]).all()), bool((floor <= exact).all())
+    (True, True)
+    """
+    if exact:
+        return solver.solve_batch(rows)
+    return CLASS_FLOOR[solver.solve_batch_class(rows)]
+
+
+def _solve_plans(plans: list[_Plan], solver: Optional[Solver], exact: bool) -> list[BranchLines]:
     rows = [p.rows() for p in plans]
-    solved = (solver or default_solver()).solve_batch(np.concatenate(rows))
+    solved = solve_lines(solver or default_solver(), np.concatenate(rows), exact)
     bounds = np.cumsum([0] + [len(r) for r in rows])
     return [p.fold(solved[lo:hi]) for p, lo, hi in zip(plans, bounds[:-1], bounds[1:])]
 

@@ -53,7 +53,7 @@ from altbaumer.game.deal_rules import HAND_SIZE, TRICKS
 from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.making import LONE_NOBODY, LONE_PARTNER, discard_options, fold_lines, line_rows
+from altbaumer.hidden.making import LONE_NOBODY, LONE_PARTNER, discard_options, fold_lines, line_rows, solve_lines
 from altbaumer.hidden.objectives import Objective
 
 __all__ = ["PARTNER_WORLDS", "free_cards", "key_seeds", "partner_worlds", "partner_lines", "partner_choices",
@@ -115,12 +115,15 @@ def partner_worlds(partner_hands: np.ndarray, taken: np.ndarray, exposed: np.nda
     return hands
 
 
-def partner_lines(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], solver: Solver) -> np.ndarray:
+def partner_lines(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], solver: Solver,
+                  exact: bool = False) -> np.ndarray:
     """Outcome codes (n, 2) of playing together and of the partner alone in
     worlds whose ``hands`` hold forehand's hand after the discard, each solved
-    in full (:func:`partner_choices` needs less)."""
+    in full (:func:`partner_choices` needs less): by score class, the fewest
+    tricks of each (the choice is by an objective, which takes them alike),
+    or exactly with ``exact`` (:func:`~altbaumer.hidden.making.solve_lines`)."""
     rows, mask = _line_rows(hands, trump, forehand, LONE_NOBODY, LONE_PARTNER)
-    return fold_lines(solver.solve_batch(rows), mask, len(hands), 1)[:, 0, ::2]
+    return fold_lines(solve_lines(solver, rows, exact), mask, len(hands), 1)[:, 0, ::2]
 
 
 def partner_choices(partner_hands: np.ndarray, trump: np.ndarray, taken: np.ndarray, exposed: np.ndarray, *,

@@ -2,7 +2,9 @@
 play, a card), each solving its options' lines world chunk by world chunk
 through the batch solver and folding them into outcome codes per world
 and option (the makers' final tricks, flagged when one of them played alone) (docs/rating.md). :func:`altbaumer.hidden.rating.rate_view`
-drives them. Where forehand decides and may pass, the partner's lone choice
+drives them. Before the play the lines are solved by score class unless
+exact tricks are asked for (:meth:`Rater.solve_lines`); a card's lines are
+always exact. Where forehand decides and may pass, the partner's lone choice
 that follows is made from the partner's own information
 (:mod:`altbaumer.hidden.partner`), decided as each chunk is solved.
 
@@ -19,7 +21,7 @@ import numpy as np
 from altbaumer.game.cards import CardSet
 from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.hidden.objectives import Objective
-from altbaumer.hidden.making import discard_options, fold_lines, line_rows, turn_outcomes
+from altbaumer.hidden.making import discard_options, fold_lines, line_rows, solve_lines, turn_outcomes
 from altbaumer.dd.rows import NO_LONE, encode_rows
 from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import Team
@@ -40,13 +42,18 @@ def discard_size(view: SeatView) -> int:
 class Rater:
     """Solves one decision's lines world chunk by world chunk, then folds
     them into outcome codes per world and option. ``seed`` seeds the worlds
-    the partner decides its lone play on (:mod:`altbaumer.hidden.partner`)."""
+    the partner decides its lone play on (:mod:`altbaumer.hidden.partner`).
+    With ``exact`` the makers' tricks in the codes are exact, else the
+    fewest of their score class (:meth:`solve_lines`), which every figure
+    but the mean tricks takes alike."""
 
-    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0) -> None:
+    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0,
+                 exact: bool = False) -> None:
         self.view = view
         self.objective = objective
         self.solver = solver
         self.prune = prune  # successive elimination: sampled runs only
+        self.exact = exact
         self.forehand = view.forehand
         self.partner = view.forehand.partner
         self.partner_choices = PartnerChoices(view, objective, solver, seed)
@@ -59,6 +66,12 @@ class Rater:
         view = self.view
         return self.partner_choices.alone(worlds.hands[part, self.partner], int(view.trump),  # type: ignore[arg-type]
                                           view.taken.mask, view.exposed.mask)
+
+    def solve_lines(self, rows: np.ndarray) -> np.ndarray:
+        """The makers' final tricks of full-deal rows, by class or exactly
+        (:func:`altbaumer.hidden.making.solve_lines`): every rater before the
+        play solves its lines here."""
+        return solve_lines(self.solver, rows, self.exact)
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         raise NotImplementedError
@@ -82,8 +95,9 @@ class _TurnRater(Rater):
     no longer solved (docs/rating.md, successive elimination); the reported
     options, accept and refuse, are never dropped."""
 
-    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0) -> None:
-        super().__init__(view, objective, solver, prune, seed)
+    def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0,
+                 exact: bool = False) -> None:
+        super().__init__(view, objective, solver, prune, seed, exact)
         # Per public outcome: the world numbers, their lines and the partner's lone choices, chunk by chunk.
         self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
@@ -108,7 +122,7 @@ class _TurnRater(Rater):
                                              discards, self._keep(key, discards[0]))
                 rows.append(group_rows)
                 plans.append((key, index + part.start, mask, discards.shape, partner_alone[index]))
-        solved = self.solver.solve_batch(np.concatenate(rows))
+        solved = self.solve_lines(np.concatenate(rows))
         at = 0
         for (key, index, mask, (k, m), partner_alone), group_rows in zip(plans, rows):
             tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
@@ -194,7 +208,7 @@ class _DiscardRater(Rater):
         trump = np.full(len(hands), int(self.view.trump), dtype=np.int64)  # type: ignore[arg-type]
         partner_alone = self.partner_alone(worlds, part)
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, discards, self.keep)
-        tricks = fold_lines(self.solver.solve_batch(rows), mask, *discards.shape)
+        tricks = fold_lines(self.solve_lines(rows), mask, *discards.shape)
         self.parts.append((tricks, discards, partner_alone))
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
@@ -249,7 +263,7 @@ class _AloneRater(Rater):
         # partner is rated over worlds of its own knowledge already.
         partner_alone = self.partner_alone(worlds, part) if self._alone == 1 else np.zeros(len(hands), dtype=bool)
         rows, mask = line_rows(hands, trump, self.forehand, enlarged, no_discard, keep)
-        lines = fold_lines(self.solver.solve_batch(rows), mask, len(hands), 1)
+        lines = fold_lines(self.solve_lines(rows), mask, len(hands), 1)
         self.parts.append((lines[:, 0, :], partner_alone))
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
@@ -277,7 +291,8 @@ class _AloneRater(Rater):
 
 
 class _PlayRater(Rater):
-    """A card to play: each legal card, double dummy afterwards in every world."""
+    """A card to play: each legal card, double dummy afterwards in every
+    world, always with exact tricks (one search per row gives every card's)."""
 
     def solve(self, worlds: Worlds, part: slice) -> None:
         view = self.view

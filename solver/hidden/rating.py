@@ -6,7 +6,10 @@ programs. :mod:`altbaumer.hidden.knowledge` gives the seat's information set,
 :mod:`altbaumer.hidden.worlds` every layout of the unknown cards consistent with it
 (or a uniform sample), and each option is solved double dummy in every world
 through the batch solver. The options are compared on the same worlds, so
-their differences are measured far more precisely than their values.
+their differences are measured far more precisely than their values. Before
+the play each line is solved by the makers' score class ({0}, {1, 2},
+{3, 4}, {5}), which decides every figure but the mean tricks; ``tricks=True``
+solves the tricks exactly (docs/rating.md, Score classes).
 
 Approximations (documented in docs/rating.md):
 
@@ -79,8 +82,9 @@ Progress = Callable[[int, int], None]
 class SideFigures:
     """An option's figures for one side, the deciding seat's: its chance to
     win the match and the round in play (``match`` objective only, else
-    None); its mean tricks; the chances that it wins the deal (the makers
-    take 3 or more, the defenders hold them to 2 or fewer), takes all five
+    None); its mean tricks (None unless the rating solved them exactly:
+    ``rate_view(..., tricks=True)``); the chances that it wins the deal (the
+    makers take 3 or more, the defenders hold them to 2 or fewer), takes all five
     tricks and takes none; its mean deal points and net swing (its points
     minus the other side's), each with its 95% half-width in ``ci95``; and
     the objective the option gives up against the top option for this side
@@ -90,13 +94,13 @@ class SideFigures:
     side: str  # "makers" or "defenders"
     equity: Optional[float]
     p_round: Optional[float]
-    tricks: float
+    tricks: Optional[float]
     p_win: float
     p_all: float
     p_none: float
     points: float
     net: float
-    ci95: dict[str, float]
+    ci95: dict[str, Optional[float]]  # "tricks" None when the tricks are not computed
     delta: float
     delta_ci95: float
 
@@ -109,21 +113,23 @@ class SideFigures:
 @dataclass(frozen=True)
 class OptionRating:
     """One option over the worlds, the makers' figures: their chance to win
-    the match and the round (``match`` objective only), mean tricks, the
-    chances to make (3+), march (5) and take nothing, mean deal points and
-    net swing, the 95% half-widths of each (0 when exact), and the
-    objective's difference from the top option on the same worlds.
+    the match and the round (``match`` objective only), mean tricks (None
+    when not computed: the raters solve by score class unless asked for
+    tricks, docs/rating.md), the chances to make (3+), march (5) and take
+    nothing, mean deal points and net swing, the 95% half-widths of each (0
+    when exact; None for tricks not computed), and the objective's
+    difference from the top option on the same worlds.
     ``best`` marks the recommended option: the most natural of those tied
     with the top (:mod:`altbaumer.hidden.verdicts`)."""
 
     option: str
-    mean_tricks: float
+    mean_tricks: Optional[float]
     p_make: float
     p_march: float
     p_zero: float
     points: float
     net: float
-    ci95: dict[str, float]
+    ci95: dict[str, Optional[float]]
     delta: float
     delta_ci95: float
     best: bool
@@ -144,7 +150,8 @@ class OptionRating:
                                self.p_zero, self.points, self.net,
                                {**shared, "p_all": ci("p_march", 0.0), "p_none": ci("p_zero", 0.0),
                                 "points": ci("points", 0.0)}, self.delta, self.delta_ci95)
-        return SideFigures("defenders", _other(self.equity), _other(self.p_round), 5 - self.mean_tricks,
+        tricks = None if self.mean_tricks is None else 5 - self.mean_tricks
+        return SideFigures("defenders", _other(self.equity), _other(self.p_round), tricks,
                            1 - self.p_make, self.p_zero, self.p_march, self.points - self.net, -self.net,
                            {**shared, "p_all": ci("p_zero", 0.0), "p_none": ci("p_march", 0.0),
                             "points": ci("conceded", 0.0)}, -self.delta, self.delta_ci95)
@@ -191,6 +198,11 @@ class Rating:
         """The deciding seat's side: ``makers`` or ``defenders``."""
         return "makers" if self.maker else "defenders"
 
+    @property
+    def has_tricks(self) -> bool:
+        """The options' mean tricks were computed (``rate_view(..., tricks=True)``)."""
+        return any(o.mean_tricks is not None for o in self.options)
+
     def for_decider(self, name: str) -> SideFigures:
         """The option's figures for the deciding seat's side."""
         return self.option(name).figures(self.maker)
@@ -236,7 +248,8 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
               table: Optional[EquityTable] = None, exact_limit: int = DEFAULT_EXACT_LIMIT,
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
-              prune: bool = True, solver: Optional[Solver] = None, infer: bool = False) -> Rating:
+              prune: bool = True, solver: Optional[Solver] = None, infer: bool = False,
+              tricks: bool = False) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     ``objective`` is what the options are ranked by (:data:`OBJECTIVES`); for
@@ -258,7 +271,11 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     threads then count, not ``threads``). With ``infer``, a seat other than
     forehand keeps only the worlds in which the project's own advice would
     have made forehand's choices (:mod:`altbaumer.hidden.inference`; slow:
-    a rating of each choice in every world drawn).
+    a rating of each choice in every world drawn). With ``tricks`` the lines
+    are solved exactly and the options' mean tricks given; else (cheaper)
+    the lines before the play are solved by the makers' score class, which
+    decides every other figure alike, and the mean tricks are None
+    (docs/rating.md, Score classes).
     """
     decision, goal, assumed = decision_objective(view, objective, state, table)
     info = InfoSet.from_view(view)
@@ -267,11 +284,11 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     if infer:  # only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference)
         worlds = consistent_worlds(view, worlds, objective, goal.state, table, seed=seed)
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
-        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact, seed=seed)
+        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact, seed=seed, exact=tricks)
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, codes = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
-    options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds))
+    options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds), tricks=tricks)
     return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
                   options, goal.state, assumed)
 
@@ -327,11 +344,12 @@ def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
 
 
 def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, maker: bool,
-                 exact: bool) -> tuple[OptionRating, ...]:
+                 exact: bool, tricks: bool = False) -> tuple[OptionRating, ...]:
     """Statistics of every option (columns of ``codes``: outcome codes per
     world, -1 where an option dropped early was not solved), each against
     the top option for the decider's side among those solved in every world,
-    and the recommendation: the first option tied with the top."""
+    and the recommendation: the first option tied with the top. The mean
+    tricks only with ``tricks`` (the codes' tricks then exact), else None."""
     solved = codes >= 0
     safe = np.maximum(codes, 0)
     goal = objective.of(safe)
@@ -339,7 +357,7 @@ def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, mak
     means = np.array([goal[solved[:, j], j].mean() for j in range(len(labels))])
     complete = np.asarray(solved.all(axis=0))
     top = int(np.argmax(np.where(complete, sign * means, -np.inf)))
-    figures = _world_figures(safe, objective)
+    figures = _world_figures(safe, objective, tricks)
     rated = []
     for j, label in enumerate(labels):
         rows = solved[:, j]
@@ -347,26 +365,30 @@ def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, mak
         values = {k: _mean_ci(v[rows, j], full) for k, v in figures.items()}
         delta, delta_ci = _mean_ci(goal[rows, j] - goal[rows, top], full)
         means_of = {k: v[0] for k, v in values.items()}
-        rated.append(OptionRating(label, means_of["mean_tricks"], means_of["p_make"], means_of["p_march"],
+        ci95: dict[str, Optional[float]] = {"mean_tricks": None, **{k: v[1] for k, v in values.items()}}
+        rated.append(OptionRating(label, means_of.get("mean_tricks"), means_of["p_make"], means_of["p_march"],
                                   means_of["p_zero"], means_of["points"], means_of["net"],
-                                  {k: v[1] for k, v in values.items()}, delta, delta_ci, False, int(rows.sum()),
+                                  ci95, delta, delta_ci, False, int(rows.sum()),
                                   means_of.get("equity"), means_of.get("p_round")))
     best = next(j for j, o in enumerate(rated)
                 if complete[j] and tied(-sign * o.delta, o.delta_ci95, objective.name))
     return tuple(replace(o, best=j == best) for j, o in enumerate(rated))
 
 
-def _world_figures(codes: np.ndarray, objective: Objective) -> dict[str, np.ndarray]:
-    """Per world and option, what each figure averages: tricks, the chances
-    to make, march and take nothing, the makers' points, the defenders' (they
-    need their own interval: their mean is points - net), the net swing, and
-    with the match objective the makers' chances to win the match and the round."""
+def _world_figures(codes: np.ndarray, objective: Objective, mean_tricks: bool) -> dict[str, np.ndarray]:
+    """Per world and option, what each figure averages: tricks (with
+    ``mean_tricks``), the chances to make, march and take nothing, the
+    makers' points, the defenders' (they need their own interval: their mean
+    is points - net), the net swing, and with the match objective the
+    makers' chances to win the match and the round. All but the tricks are
+    functions of the makers' score class."""
     tricks = tricks_of(codes)
     made, conceded = deal_points(tricks)
     points = made.astype(np.float64)
-    figures = {"mean_tricks": tricks.astype(np.float64), "p_make": (tricks >= 3).astype(np.float64),
-               "p_march": (tricks == 5).astype(np.float64), "p_zero": (tricks == 0).astype(np.float64),
-               "points": points, "conceded": conceded.astype(np.float64), "net": points - conceded}
+    figures = {"mean_tricks": tricks.astype(np.float64)} if mean_tricks else {}
+    figures.update({"p_make": (tricks >= 3).astype(np.float64), "p_march": (tricks == 5).astype(np.float64),
+                    "p_zero": (tricks == 0).astype(np.float64), "points": points,
+                    "conceded": conceded.astype(np.float64), "net": points - conceded})
     if objective.round is not None:
         figures["equity"] = objective.of(codes)
         figures["p_round"] = objective.round[codes]

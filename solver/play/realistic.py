@@ -57,13 +57,14 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                    table: Optional[EquityTable] = None, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
                    decision_worlds: int = DECISION_WORLDS, card_worlds: int = CARD_WORLDS,
                    progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
-                   solver: Optional[Solver] = None) -> Rating:
+                   solver: Optional[Solver] = None, tricks: bool = False) -> Rating:
     """Rate the decision ``view.seat`` faces now by ``playouts`` worlds played
     out realistically (the module docstring), with the objective, score and
     table as :func:`~altbaumer.hidden.rating.rate_view` takes them; the
     players rate their own choices over ``decision_worlds`` and
     ``card_worlds`` worlds. ``progress(done, total)`` follows the worlds;
-    Ctrl-C as in ``rate_view``."""
+    Ctrl-C as in ``rate_view``. The mean tricks played out are given with
+    ``tricks``, as ``rate_view`` gives them (else None)."""
     decision, goal, assumed = decision_objective(view, objective, state, table)
     if playouts < 2:
         raise AltbaumerError(f"realistic play needs at least 2 playouts, not {playouts}")
@@ -85,7 +86,8 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
             if done < 2 or not partial_on_interrupt:
                 raise
     maker = view.seat.team is view.forehand.team
-    options = rate_options([str(option_name(a)) for a in actions], codes[:done], goal, maker, exact=False)
+    options = rate_options([str(option_name(a)) for a in actions], codes[:done], goal, maker, exact=False,
+                           tricks=tricks)
     return Rating(decision, view.seat, maker, objective, done, worlds.total, False, done == len(worlds), options,
                   goal.state, assumed, play="realistic")
 

@@ -252,7 +252,8 @@ def _card_dict(note: CardNote, node: Node) -> dict[str, Any]:
 def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool = False, samples: int = 10_000,
                    exact_limit: int = 20_000, seed: int = 0, threads: Optional[int] = None,
                    solver: Optional[Solver] = None, objective: str = "match", score: Optional[BoardScore] = None,
-                   table: Optional[EquityTable] = None, play: str = "dd", playouts: int = DEFAULT_PLAYOUTS) -> BoardNotes:
+                   table: Optional[EquityTable] = None, play: str = "dd", playouts: int = DEFAULT_PLAYOUTS,
+                   tricks: bool = False) -> BoardNotes:
     """Rate every card (double dummy) and, with ``decisions``, every recorded
     decision of ``board`` (from the decider's knowledge, ``samples`` worlds),
     by ``objective``: for ``match``, the chance to win the match from the
@@ -260,7 +261,8 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
     without one, as the first deal of a match) through the equity ``table``.
     With ``play`` ``realistic`` the decisions are rated by ``playouts`` worlds
     played out, every seat from its own knowledge (:mod:`altbaumer.play.realistic`);
-    the cards stay double dummy.
+    the cards stay double dummy. With ``tricks`` the ratings give each
+    option's mean tricks (solved exactly; else by score class, None).
     Raises :class:`~altbaumer.errors.AbnError` for a board that breaks the rules.
 
     The board is replayed once; every rating reads the state the game record
@@ -274,10 +276,11 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
     notes = BoardNotes(clean, record, objective=objective, score=score)
     # A solver passed in stays open for the caller's next board; one made here is closed here.
     with nullcontext(solver) if solver is not None else Solver(threads=threads) as owned:
-        rate = _rater(samples, exact_limit, seed, owned, objective, score.state if score is not None else None, table)
+        known = score.state if score is not None else None
+        rate = _rater(samples, exact_limit, seed, owned, objective, known, table, tricks)
         if decisions:
-            _rate_decisions(record, notes, rate if play == "dd" else _playouts(playouts, seed, objective,
-                                                                             score.state if score else None, table))
+            _rate_decisions(record, notes, rate if play == "dd" else _playouts(playouts, seed, objective, known, table,
+                                                                             tricks))
         if clean.tricks:
             _rate_cards(record, notes, owned, goal, rate if single_dummy else None)
     if objective == "match":
@@ -297,18 +300,19 @@ def _equity(record: GameRecord, state: MatchState, table: Optional[EquityTable])
 
 
 def _playouts(playouts: int, seed: int, objective: str, state: Optional[MatchState],
-              table: Optional[EquityTable]) -> Callable[[Any], Rating]:
+              table: Optional[EquityTable], tricks: bool) -> Callable[[Any], Rating]:
     def rate(view: Any) -> Rating:
-        return rate_realistic(view, objective=objective, state=state, table=table, playouts=playouts, seed=seed)
+        return rate_realistic(view, objective=objective, state=state, table=table, playouts=playouts, seed=seed,
+                              tricks=tricks)
 
     return rate
 
 
 def _rater(samples: int, exact_limit: int, seed: int, solver: Solver, objective: str, state: Optional[MatchState],
-           table: Optional[EquityTable]) -> Callable[[Any], Rating]:
+           table: Optional[EquityTable], tricks: bool) -> Callable[[Any], Rating]:
     def rate(view: Any) -> Rating:
         return rate_view(view, objective=objective, state=state, table=table, samples=samples,
-                         exact_limit=exact_limit, seed=seed, partial_on_interrupt=False, solver=solver)
+                         exact_limit=exact_limit, seed=seed, partial_on_interrupt=False, solver=solver, tricks=tricks)
 
     return rate
 

@@ -131,7 +131,7 @@ def _mark_html(mark: object, why: str) -> str:
     return f'<span class="mark {cls}" title="the annotator\'s {name}, {escape(why)}">{escape(mark)}</span>'
 
 
-def _marks_legend(objective: object, decisions: bool) -> str:
+def _marks_legend(objective: object, decisions: bool, tricks: bool = False) -> str:
     limits = thresholds(objective)
     marks = ", ".join(f'<span class="mark {_MARK_CLASS[m]}">{m}</span> {MARK_NAMES[m]}' for m in MARKS)
     text = (f'Marks: {marks}: the annotator\'s, when a card (double dummy) or a decision (from the decider\'s '
@@ -141,8 +141,9 @@ def _marks_legend(objective: object, decisions: bool) -> str:
     if decisions:
         what = ("P(match) and P(round) its chances to win the match and the round in play, "
                 if objective == "match" else "")
+        mean = "E[tricks] its mean tricks, " if tricks else ""
         text += (f' Decision tables give the deciding seat\'s side\'s figures, from its knowledge only: {what}'
-                 f'E[tricks] its mean tricks, P(win), P(5) and P(0) its chances to win the deal, to take all five '
+                 f'{mean}P(win), P(5) and P(0) its chances to win the deal, to take all five '
                  f'tricks and none, points its mean deal points, net its points minus the other side\'s; Δ is '
                  f'what an option gives up in the {escape(unit(objective))} against the top option'
                  f'{", in percentage points" if is_chance(objective) else ""}, ± its 95% interval.')
@@ -167,7 +168,8 @@ def _header(report: Json, boards: list[Json], objective: object) -> str:
         parts.append(_summary_legend(objective))
     if boards:
         decisions = any(b.get("decisions") for b in boards)
-        parts += ["<h2>Boards</h2>", _board_index(boards, objective), _marks_legend(objective, decisions)]
+        tricks = any(_has_tricks(d) for b in boards for d in b.get("decisions") or [])
+        parts += ["<h2>Boards</h2>", _board_index(boards, objective), _marks_legend(objective, decisions, tricks)]
     parts.append("</header>")
     return "\n".join(p for p in parts if p)
 
@@ -431,9 +433,17 @@ _COLUMN_MEANING = {
 }
 
 
-def _decision_head(objective: object) -> list[str]:
+def _has_tricks(d: object) -> bool:
+    """A decision rated with its mean tricks (``annotate --tricks``; else they are null)."""
+    rating = d.get("rating") if isinstance(d, Mapping) else None
+    options = rating.get("options") if isinstance(rating, Mapping) else None
+    return any(isinstance(o, Mapping) and isinstance(o.get("for_decider"), Mapping)
+               and o["for_decider"].get("tricks") is not None for o in options or [])
+
+
+def _decision_head(objective: object, tricks: bool = True) -> list[str]:
     delta = "Δ ± CI (pp)" if is_chance(objective) else "Δ ± CI"
-    figures = ["E[tricks]", "P(win)", "P(5)", "P(0)", "points"]
+    figures = [*(["E[tricks]"] if tricks else []), "P(win)", "P(5)", "P(0)", "points"]
     if objective == "match":
         return ["option", "P(match)", "P(round)", *figures, "net", delta, "mark", "best", "chosen"]
     return ["option", *figures, "net ± CI", delta, "mark", "best", "chosen"]
@@ -471,7 +481,7 @@ def _decision(d: Json, objective: object) -> str:
             f'by {escape(d.get("seat", ""))} ({side}): chose {card_html(d.get("chosen", ""))} — {verdict} '
             f'<span class="muted">{worlds}; figures for the {escape(figures_for)}, objective '
             f'{escape(rating.get("objective", ""))}{at}</span></div>')
-    columns = _decision_head(objective)
+    columns = _decision_head(objective, _has_tricks(d))
     rows = "".join(_option_row(o, d, columns, objective) for o in rating.get("options") or [])
     head_row = "<tr>" + "".join(
         f'<th{" class=l" if i == 0 else ""}' + (f' title="{escape(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")

@@ -148,7 +148,10 @@ def test_a_defender_sees_the_defenders_figures(run):
     assert result.exit_code == 0, result.output
     text = flat(result)
     assert "N (defender) decided the card to play" in text and "P(set)" in text and "P(3+)" not in text
-    assert "tricks: the defenders'" in text and "holds the makers to 2 or fewer in" in text
+    assert "P(set): the makers held to 2 or fewer" in text and "holds the makers to 2 or fewer in" in text
+    assert "tricks" not in text  # not solved without --tricks
+    with_tricks = flat(run("rate", REFUSAL, "--at", "1.2", "--samples", "300", "--tricks"))
+    assert "tricks: the defenders'; P(set)" in with_tricks
     board = rate_json(run, REFUSAL, "--at", "1.2")["boards"][0]
     assert board["side"] == "defenders"
     for option in board["options"]:

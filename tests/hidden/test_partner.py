@@ -263,10 +263,10 @@ def test_a_rating_by_the_partner_itself_uses_its_own_worlds_unchanged(monkeypatc
     monkeypatch.setattr(PartnerChoices, "alone", never)
     deal = _lone_phase(leak_deal())
     view = partner_view(deal.view(W))
-    rating = rate_view(view, samples=1500, seed=6, exact_limit=0, prune=False)
+    rating = rate_view(view, samples=1500, seed=6, exact_limit=0, prune=False, tricks=True)
     worlds = worlds_for(InfoSet.from_view(view), 0, 1500, 6)
     with Solver(threads=1) as solver:
-        lines = partner_lines(worlds.hands, np.full(len(worlds), int(view.trump)), view.forehand, solver)
+        lines = partner_lines(worlds.hands, np.full(len(worlds), int(view.trump)), view.forehand, solver, exact=True)
     for column, option in enumerate(("together", "alone")):
         assert rating.option(option).mean_tricks == pytest.approx(float(tricks_of(lines[:, column]).mean()))
         assert rating.option(option).equity == pytest.approx(float(match_objective(view).of(lines[:, column]).mean()))

@@ -86,7 +86,7 @@ def _play_was_legal(deal: Deal, now: dict) -> bool:
 @pytest.mark.parametrize("seed", [3, 11])
 def test_exact_enumeration_equals_a_plain_brute_force(seed):
     deal = _late_position(seed, tricks=3)
-    rating = rate_view(deal.view(deal.forehand), exact_limit=100_000)
+    rating = rate_view(deal.view(deal.forehand), exact_limit=100_000, tricks=True)
     count, means = _brute_force(deal)
     assert rating.exact and rating.complete and rating.worlds == rating.total == count
     assert {o.option: pytest.approx(o.mean_tricks) for o in rating.options} == means
@@ -95,8 +95,8 @@ def test_exact_enumeration_equals_a_plain_brute_force(seed):
 def test_a_sample_holds_the_exact_value_within_its_interval():
     deal = _late_position(5, tricks=2)
     view = deal.view(deal.forehand)
-    exact = rate_view(view, exact_limit=10**7)
-    sampled = rate_view(view, exact_limit=0, samples=3000, seed=7)
+    exact = rate_view(view, exact_limit=10**7, tricks=True)
+    sampled = rate_view(view, exact_limit=0, samples=3000, seed=7, tricks=True)
     assert exact.exact and not sampled.exact and sampled.worlds == 3000
     for o in sampled.options:
         truth = exact.option(o.option)
@@ -238,7 +238,7 @@ def test_the_deciders_figures_mirror_the_makers_for_a_defender():
     deal = _late_position(9, tricks=2)
     while deal.to_act.team is deal.makers:
         deal.apply(deal.legal_actions()[0])
-    rating = rate_view(deal.view(deal.to_act), samples=400, seed=3, exact_limit=0)
+    rating = rate_view(deal.view(deal.to_act), samples=400, seed=3, exact_limit=0, tricks=True)
     assert rating.side == "defenders" and rating.to_dict()["side"] == "defenders"
     for o in rating.options:
         mine = rating.for_decider(o.option)

@@ -36,9 +36,10 @@ MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 @pytest.fixture(scope="module")
 def data() -> dict:
     """A real report: every card and decision rated (few samples, for speed),
-    with a hostile tag value and one board that could not be annotated."""
+    with the mean tricks (``annotate --tricks``), a hostile tag value and one
+    board that could not be annotated."""
     boards = [b for name in FILES for b in load_boards(EXAMPLES / name)]
-    notes = [annotate_board(b, decisions=True, single_dummy=True, samples=100) for b in boards]
+    notes = [annotate_board(b, decisions=True, single_dummy=True, samples=100, tricks=True) for b in boards]
     result = report(notes, [ERROR])
     result["boards"][0]["tags"]["Event"] = EVIL
     return result
@@ -263,7 +264,7 @@ def test_a_net_report_has_no_match_parts(net_data: dict):
     assert "gives up at least 0.1, 0.2 or 0.4 net points" in html_page
     for board, section in zip(net_data["boards"], sections(html_page)):
         for decision, table in zip(board["decisions"], re.findall(r'<div class="decision".*?</table>', section, re.S)):
-            assert header_cells(table) == ["option", "E[tricks]", "P(win)", "P(5)", "P(0)", "points", "net ± CI",
+            assert header_cells(table) == ["option", "P(win)", "P(5)", "P(0)", "points", "net ± CI",
                                            "Δ ± CI", "mark", "best", "chosen"]
             best = next(o for o in decision["rating"]["options"] if o["best"])["for_decider"]
             assert f'<td>{best["delta"]:+.2f} ± {best["delta_ci95"]:.2f}</td>' in table
@@ -443,9 +444,10 @@ def test_chart_follows_the_double_dummy_value(data: dict, page: str):
 
 def test_decision_tables(data: dict, page: str, match_data: dict, match_page: str):
     """For the match objective: the deciding side's P(match) and P(round),
-    Δ in percentage points and every option's mark."""
+    Δ in percentage points and every option's mark; E[tricks] only when the
+    mean tricks were solved (``data``: ``annotate --tricks``; ``match_data``: not)."""
     seen = {"marked": 0}
-    for report_data, html_page in ((data, page), (match_data, match_page)):
+    for report_data, html_page, tricks in ((data, page, True), (match_data, match_page, False)):
         for board, section in zip(report_data["boards"], sections(html_page)):
             tables = re.findall(r'<div class="decision".*?</table>', section, re.S)
             assert len(tables) == len(board["decisions"]) > 0
@@ -456,22 +458,26 @@ def test_decision_tables(data: dict, page: str, match_data: dict, match_page: st
                 assert table.count("◀ chosen") == 1
                 assert ('<tr class="chosen error">' in table or '<tr class="best chosen error">' in table) \
                     == decision["error"] == bool(decision["mark"])
-                assert header_cells(table) == ["option", "P(match)", "P(round)", "E[tricks]", "P(win)", "P(5)",
-                                               "P(0)", "points", "net", "Δ ± CI (pp)", "mark", "best", "chosen"]
+                head = ["option", "P(match)", "P(round)", *(["E[tricks]"] if tricks else []), "P(win)", "P(5)",
+                        "P(0)", "points", "net", "Δ ± CI (pp)", "mark", "best", "chosen"]
+                assert header_cells(table) == head
                 # The figures are the deciding side's (docs/rating.md), makers' or defenders'.
                 side = decision["rating"]["side"]
                 assert f"figures for the {side}" in table
                 rows = re.findall(r"<tr class=[^>]*>(.*?)</tr>", table)
                 for option, row in zip(options, rows):
-                    cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+                    cells = dict(zip(head, re.findall(r"<td[^>]*>(.*?)</td>", row)))
                     mine = option["for_decider"]
-                    assert cells[0] == card_html(option["option"])
-                    assert cells[1] == f'{100 * mine["equity"]:.1f}% ± {100 * mine["ci95"]["equity"]:.1f}'
-                    assert cells[2] == f'{100 * mine["p_round"]:.1f}%'
-                    assert cells[4] == f'{100 * mine["p_win"]:.1f}%'
-                    assert cells[9] == f'{100 * mine["delta"]:+.1f} ± {100 * mine["delta_ci95"]:.1f}'
+                    assert cells["option"] == card_html(option["option"])
+                    assert cells["P(match)"] == f'{100 * mine["equity"]:.1f}% ± {100 * mine["ci95"]["equity"]:.1f}'
+                    assert cells["P(round)"] == f'{100 * mine["p_round"]:.1f}%'
+                    assert cells["P(win)"] == f'{100 * mine["p_win"]:.1f}%'
+                    assert (mine["tricks"] is not None) == tricks
+                    if tricks:
+                        assert cells["E[tricks]"] == f'{mine["tricks"]:.2f}'
+                    assert cells["Δ ± CI (pp)"] == f'{100 * mine["delta"]:+.1f} ± {100 * mine["delta_ci95"]:.1f}'
                     mark = option["mark"]
-                    assert re.sub(r' title="[^"]*"', "", cells[10]) == \
+                    assert re.sub(r' title="[^"]*"', "", cells["mark"]) == \
                         (f'<span class="mark {MARK_CLASS[mark]}">{mark}</span>' if mark else "")
                     seen["marked"] += bool(mark)
                 verdict = table.split("</div>")[0]
@@ -480,6 +486,7 @@ def test_decision_tables(data: dict, page: str, match_data: dict, match_page: st
                     assert f'loses {100 * decision["loss"]:.1f}% of the chance to win the match' in verdict
     assert any(d["error"] for r in (data, match_data) for b in r["boards"] for d in b["decisions"])
     assert seen["marked"] > 0
+    assert "E[tricks] its mean tricks" in page and "E[tricks]" not in match_page  # the legend too
     # The cells are the decider's figures, not the options' own (the makers'): every decision of
     # these deals is a maker's, so a defender's figures are set by hand.
     mirrored = copy.deepcopy(match_data)
