@@ -1,6 +1,9 @@
 """Speed of `altbaumer rate`: worlds per second for each kind of decision,
 and the issue's target case, forehand's six discards on 10,000 common worlds
 from a shipped example (target: under one second on the 2-core machine).
+Each decision is timed by :func:`altbaumer.hidden.rating_bench.rating_row`,
+as the ``rate-*`` rows of ``altbaumer bench`` are (there 2,000 worlds a
+rating, repeated for the row's seconds, on one thread).
 
 With ``--objectives``, each decision is rated by the chance to win the match
 (``match``, at 0:0) and by net points (``net``) on the same worlds, each
@@ -21,24 +24,14 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
-from altbaumer.abn import load_boards
-from altbaumer.hidden.rating import rate_view
-from altbaumer.abn.record import GameRecord, Node, replay
+from altbaumer.cli.bench import RATING_EXAMPLE as EXAMPLE
+from altbaumer.cli.bench import rating_views
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
+from altbaumer.hidden.rating import rate_view
+from altbaumer.hidden.rating_bench import DECISION_KINDS, rating_row
 from altbaumer.play.realistic import rate_realistic
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "refusal.abn"
-
-
-def _node(record: GameRecord, stage: str) -> Node:
-    """The example's node of ``stage``: the turn, the discard, forehand's lone
-    choice, or (play) the lead to the second trick."""
-    if stage == "play":
-        return record.cards()[len(record.board.tricks[0])]
-    return next(node for node in record if node.tag == stage.capitalize())
 
 
 def main() -> None:
@@ -49,19 +42,18 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each objective with --objectives")
     parser.add_argument("--realistic", type=int, default=0, metavar="N", help="also rate by N worlds played out")
     args = parser.parse_args()
-    record = replay(load_boards(EXAMPLE)[0])
+    views = rating_views(EXAMPLE)
     print(f"{EXAMPLE.name}: {args.samples:,} sampled worlds per decision, threads={args.threads or 'all'}")
-    for stage in ("turn", "discard", "alone", "play"):
-        view = _node(record, stage).view()
-        rate_view(view, samples=200, seed=0, exact_limit=0, threads=args.threads)  # warm-up, untimed
+    for kind in DECISION_KINDS:
+        view = views[kind]
         if args.objectives:
+            rate_view(view, samples=200, seed=0, exact_limit=0, threads=args.threads)  # warm-up, untimed
             _compare(view, args.samples, args.threads, args.repeat)
             continue
-        started = time.perf_counter()
-        rating = rate_view(view, samples=args.samples, seed=1, exact_limit=0, threads=args.threads)
-        seconds = time.perf_counter() - started
-        print(f"  {rating.decision:8s} {len(rating.options):3d} options  {seconds:6.3f} s  "
-              f"{rating.worlds / seconds:10,.0f} worlds/s  best {rating.best.option}")
+        # One rating of --samples worlds after an untimed warm-up (the rows of altbaumer bench repeat it).
+        row = rating_row(kind, view, seconds=0.0, samples=args.samples, threads=args.threads)
+        print(f"  {kind:8s} {row.seconds:6.3f} s  {row.positions_per_second:10,.0f} worlds/s  "
+              f"{row.nodes_per_position:8,.0f} nodes/world  {row.ns_per_node:5,.0f} ns/node  {row.note}")
         if args.realistic:
             started = time.perf_counter()
             real = rate_realistic(view, playouts=args.realistic, seed=1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import click
@@ -10,10 +11,38 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.dd.bench import BenchReport, BenchRow, dds_available, run_benchmark
+from altbaumer.abn import load_boards
+from altbaumer.abn.record import replay
+from altbaumer.dd.bench import BenchReport, BenchRow, ExtraRow, dds_available, run_benchmark
+from altbaumer.game.view import SeatView
+from altbaumer.hidden.rating_bench import RATING_SAMPLES, rating_plan
 
 from .interrupt import partial_label, stop
 from .output import BadInput, ascii_option, plural, print_json, safe_markup, stderr, stdout, sym, threads_option
+
+
+RATING_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "refusal.abn"
+"""The shipped example whose decisions the rating rows rate (in the source checkout)."""
+
+
+def rating_views(path: Path = RATING_EXAMPLE) -> dict[str, SeatView]:
+    """The decisions of the first board of ``path``, kind → the deciding
+    seat's view: the turn, the discard, forehand's lone choice, and (card)
+    the lead to the second trick."""
+    record = replay(load_boards(path)[0])
+    nodes = {kind: next(node for node in record if node.tag == tag)
+             for kind, tag in (("turn", "Turn"), ("discard", "Discard"), ("alone", "Alone"))}
+    nodes["card"] = record.cards()[len(record.board.tricks[0])]
+    return {kind: node.view() for kind, node in nodes.items()}
+
+
+def rating_extra(seconds: float, seed: int, samples: int = RATING_SAMPLES) -> tuple[list[ExtraRow], list[str]]:
+    """The rating rows for ``run_benchmark(extra=...)`` (one thread each), and
+    a note when they cannot be measured here."""
+    if not RATING_EXAMPLE.is_file():
+        return [], [f"rating rows skipped: {RATING_EXAMPLE.name} not found (they rate the source checkout's "
+                    "examples/refusal.abn)"]
+    return rating_plan(rating_views(), seconds=seconds, samples=samples, threads=1, seed=seed), []
 
 
 @click.command("bench")
@@ -23,23 +52,33 @@ from .output import BadInput, ascii_option, plural, print_json, safe_markup, std
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generated positions.")
 @click.option("--no-dds", is_flag=True, help="Skip the DDS comparison even if endplay is installed.")
 @click.option("--no-reference", is_flag=True, help="Skip the brute-force reference rows.")
+@click.option("--no-rating", is_flag=True, help="Skip the rating rows (worlds rated per second).")
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the measurements as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 def bench_command(seconds: float, threads: Optional[int], seed: int, no_dds: bool, no_reference: bool,
-                  as_json: bool, no_progress: bool) -> None:
+                  no_rating: bool, as_json: bool, no_progress: bool) -> None:
     """Measure positions solved per second on seeded workloads and hold the
     figures against the targets.
 
     \b
-    full-exact       20-card deals, exact makers' tricks (batch; 1 thread and all cores)
-    full-all-cards   20-card deals, the value of every opening card (Solver.solve_batch_moves);
-                     DDS (endplay) on bridge endings of the same size when installed
+    full-exact       20-card deals, exact makers' tricks (batch; 1 thread and all cores);
+                     DDS: one optimal card per board (SolveBoard, solutions=1)
+    full-class       the same deals, the makers' score class (Solver.solve_batch_class)
+    full-reach-K     the same deals, can the makers take K = 1, 3, 5 tricks (solve_batch target=K)
+    full-all-cards   the same deals, the value of every opening card (Solver.solve_batch_moves);
+                     DDS: every card, one board per call, and its batch call (dds-batch)
+                     on as many threads as altbaumer
     lone-exact       15-card lone deals, exact (batch)
     mid-trick-exact  1-3 cards already in the first trick (Solver.value)
+    rate-KIND        worlds rated per second: turn, discard, alone, card (examples/refusal.abn,
+                     2,000 worlds a rating, 1 thread)
     reference        the brute-force minimax on a few of the same deals, under a deadline
 
-    The default run takes 15-20 s. DDS needs the bench extra: pip install -e '.[bench]'.
+    DDS solves bridge endings of the same size (24-card pack, four hands of
+    five, hearts trump). Every altbaumer row gives search nodes per position
+    and nanoseconds per node (time × threads / nodes). The default run takes
+    about 30 s. DDS needs the bench extra: pip install -e '.[bench]'.
     """
     show_bar = not no_progress and stderr.is_terminal
     with Progress(
@@ -51,13 +90,16 @@ def bench_command(seconds: float, threads: Optional[int], seed: int, no_dds: boo
         def progress(done: int, total: int, label: str) -> None:
             bar.update(task, completed=done, total=total, description=label)
 
+        extra, notes = ([], []) if no_rating else rating_extra(seconds, seed)
         try:
             report = run_benchmark(
                 seconds=seconds, threads=threads, seed=seed, dds=False if no_dds else None,
-                reference=not no_reference, progress=progress, partial_on_interrupt=True,
+                reference=not no_reference, progress=progress, partial_on_interrupt=True, extra=extra,
             )
         except ValueError as error:
             raise BadInput(str(error)) from None
+    report.settings["rating"] = bool(extra)
+    report.notes += notes
     if as_json:
         print_json(report.to_dict())
     else:
@@ -89,15 +131,17 @@ def _figure(value: Optional[float], unit: str) -> str:
 def _how(report: BenchReport) -> list[str]:
     """One line per workload and solver: what was called on what."""
     lines: dict[tuple[str, str], str] = {}
-    busy = [f"{row.workload} on {row.threads} threads kept {row.cpu_per_wall:.2f} cores busy"
+    busy = [f"{row.workload} {row.solver} on {row.threads} threads kept {row.cpu_per_wall:.2f} cores busy"
             for row in report.rows if row.threads > 1 and row.cpu_per_wall is not None]
     for row in report.rows:
         key = (row.workload, row.solver)
         if key in lines:
             continue
         text = safe_markup(sym(f"{row.workload} · {row.solver}: {row.api}"))
-        if row.cards_per_position is not None:
+        if row.cards_per_position is not None and row.workload == "full-all-cards":
             text += f", {row.cards_per_position:.1f} cards scored per deal"
+        elif row.cards_per_position is not None:  # DDS's best card, with the equal cards it names beside it
+            text += f", {row.cards_per_position:.1f} cards returned per deal (a card and its equals)"
         if row.note:
             text += safe_markup(sym(f"; {row.note}"))
         if row.agrees is not None:
@@ -117,40 +161,45 @@ def _print_report(report: BenchReport, no_dds: bool) -> None:
     )
     s = report.settings
     stdout.print(f"[dim]bench --seconds {s['seconds']:g} --threads {s['threads']} --seed {s['seed']}; "
-                 f"transposition table {s['tt_mib']:g} MiB per thread[/dim]")
+                 f"transposition table {s['tt_mib']:g} MiB per thread; numpy's BLAS: {safe_markup(s['blas'])}[/dim]")
 
     table = Table(title="Positions solved per second", title_justify="left", box=box.SIMPLE_HEAD, padding=(0, 0),
-                  show_edge=False)
-    for name in ("workload", "solver", "threads", "positions/s", "positions", "seconds", "nodes/pos", "TT"):
+                  show_edge=False,
+                  caption=sym("thr: threads; s: seconds solving; nodes: search nodes per position; ns/node: seconds × "
+                              "threads / nodes"
+                              + ("; rate-* rows: worlds rated" if any(r.workload.startswith("rate-")
+                                                                      for r in report.rows) else "")),
+                  caption_justify="left", caption_style="dim")
+    for name in ("workload", "solver", "thr", "positions/s", "positions", "s", "nodes", "ns/node", "TT"):
         table.add_column(name, justify="left" if name in ("workload", "solver") else "right")
     for row in report.rows:
         table.add_row(
             row.workload, row.solver, str(row.threads), _rate(row), f"{row.positions:,}", f"{row.seconds:.2f}",
-            "" if row.nodes_per_position is None else f"{row.nodes_per_position:,.0f}", _bytes(row.tt_bytes),
+            "" if row.nodes_per_position is None else f"{row.nodes_per_position:,.0f}",
+            "" if row.ns_per_node is None else f"{row.ns_per_node:,.0f}", _bytes(row.tt_bytes),
         )
     stdout.print(table)
     for line in _how(report):
         stdout.print(f"[dim]{line}[/dim]")
 
-    ratios = report.ratios
+    ratios = report.ratios  # those against DDS are targets, in the table below
     lines = []
-    if ratios.get("all_cards_altbaumer_vs_dds") is not None:
-        lines.append(sym(f"full-all-cards altbaumer / dds: [bold]{ratios['all_cards_altbaumer_vs_dds']:.1f}×[/bold] "
-                         "(every opening card scored; DDS one board per call; one thread each)"))
-    elif no_dds:
+    if no_dds:
         lines.append("DDS comparison skipped (--no-dds)")
-    elif not dds_available():
+    elif not report.settings["dds"] and not dds_available():
         lines.append("DDS comparison not run: endplay is not installed (pip install -e '.\\[bench]')")
     for key, value in ratios.items():
         if key.startswith("full_exact_") and key.endswith("_threads_vs_1") and value is not None:
-            lines.append(sym(f"full-exact {key.split('_')[2]} threads / 1 thread: [bold]{value:.2f}×[/bold]"))
+            lines.append(sym(f"full-exact {key.split('_')[2]} threads / 1 thread: [bold]{value:.2f}×[/bold] "
+                             "(informational: the same positions, the same run)"))
     for workload in ("full-exact", "lone-exact"):
         value = ratios.get(f"{workload.replace('-', '_')}_altbaumer_vs_reference")
         ref = report.row(workload, "reference")
         if value is not None and ref is not None:
             at_least = "at least " if ref.upper_bound else ""
             lines.append(sym(f"{workload} altbaumer / reference: {at_least}{value:,.0f}×"))
-    stdout.print()
+    if lines:
+        stdout.print()
     for line in lines:
         stdout.print(line)
 

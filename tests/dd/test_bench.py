@@ -11,14 +11,32 @@ import json
 import numpy as np
 import pytest
 
-from altbaumer.dd.bench import SOLVERS, WORKLOADS, _reference_row, dds_available, planned_rows, run_benchmark
+from altbaumer.dd.bench import (
+    RATING_TARGET_NOTE,
+    SOLVERS,
+    TARGETS,
+    WORKLOADS,
+    BenchRow,
+    _dds_threads,
+    _one_blas_thread,
+    _openblas_setters,
+    _reference_row,
+    dds_available,
+    planned_rows,
+    run_benchmark,
+)
 from altbaumer.dd.workloads import bridge_endings, full_deal_rows, lone_deal_rows, mid_trick_positions, rows_to_positions
 from altbaumer.game.position import Position
 from altbaumer.dd.rows import NO_LONE, WIDTH, decode_rows
 from altbaumer.dd.solver import Solver
 
 ROW_KEYS = {"workload", "solver", "threads", "positions_per_second", "positions", "seconds", "api",
-            "nodes_per_position", "tt_bytes", "upper_bound"}
+            "nodes_per_position", "ns_per_node", "tt_bytes", "upper_bound"}
+TARGET_KEYS = {key for key, _, _, _ in TARGETS}
+DDS_TARGETS = {"full-exact-vs-dds-best-card", "all-cards-vs-dds", "all-cards-vs-dds-batch-1-thread",
+               "all-cards-vs-dds-batch-threads", "class-vs-dds-best-card"}
+SOLVER_WORKLOADS = {"full-exact", "full-class", "full-reach-1", "full-reach-3", "full-reach-5", "full-all-cards",
+                    "lone-exact", "mid-trick-exact"}
 
 
 def popcount(x: int) -> int:
@@ -90,6 +108,25 @@ def check_rows(rows: list[dict]) -> None:
         assert row["positions_per_second"] > 0 and row["threads"] >= 1
         if row["solver"] == "altbaumer":
             assert row["positions"] > 0 and row["nodes_per_position"] > 0 and row["tt_bytes"] > 0
+            assert row["ns_per_node"] > 0
+        if row["solver"] in ("dds", "dds-batch"):  # DDS's own node count
+            assert row["positions"] > 0 and row["nodes_per_position"] > 0 and row["ns_per_node"] > 0
+
+
+def check_targets(targets: list[dict]) -> dict[str, dict]:
+    by_key = {t["key"]: t for t in targets}
+    assert set(by_key) == TARGET_KEYS == {"full-exact-vs-dds-best-card", "all-cards-vs-dds",
+                                          "all-cards-vs-dds-batch-1-thread", "all-cards-vs-dds-batch-threads",
+                                          "class-vs-dds-best-card", "rating-vs-previous-release"}
+    for target in targets:
+        assert target["met"] in (True, False, None) and target["required"] > 0 and target["unit"] == "x"
+        if target["met"] is None:
+            assert target["measured"] is None and target["note"]
+        else:
+            assert target["measured"] > 0
+    rating = by_key["rating-vs-previous-release"]
+    assert rating["met"] is None and rating["note"] == RATING_TARGET_NOTE
+    return by_key
 
 
 def test_library_rows_with_tiny_sizes():
@@ -97,18 +134,48 @@ def test_library_rows_with_tiny_sizes():
     data = report.to_dict()
     json.dumps(data)  # JSON-ready
     check_rows(data["rows"])
-    got = {(r["workload"], r["solver"], r["threads"]) for r in data["rows"]}
-    assert got == set(planned_rows(2, dds=False, reference=False))
+    got = [(r["workload"], r["solver"], r["threads"]) for r in data["rows"]]
+    assert got == planned_rows(2, dds=False, reference=False)
     assert ("full-exact", "altbaumer", 1) in got and ("full-exact", "altbaumer", 2) in got
-    assert {w for w, _, _ in got} == set(WORKLOADS) and not any(s == "dds" for _, s, _ in got)
+    assert ("full-all-cards", "altbaumer", 1) in got and ("full-all-cards", "altbaumer", 2) in got
+    assert {w for w, _, _ in got} == SOLVER_WORKLOADS and not any(s.startswith("dds") for _, s, _ in got)
+    assert all(t == 1 for w, _, t in got if w.startswith(("full-class", "full-reach")))
     all_cards = report.row("full-all-cards", "altbaumer")
     assert all_cards is not None and all_cards.cards_per_position == 5.0  # five cards may lead
     assert data["machine"]["cores"] >= 1 and data["machine"]["cpu"]
-    targets = {t["key"]: t for t in data["targets"]}
-    assert set(targets) == {"all-cards-vs-dds", "full-exact-1-thread", "lone-exact-1-thread", "two-threads-scaling"}
-    assert targets["all-cards-vs-dds"]["met"] is None and targets["all-cards-vs-dds"]["note"]
-    for key in ("full-exact-1-thread", "lone-exact-1-thread", "two-threads-scaling"):
-        assert targets[key]["met"] in (True, False) and targets[key]["measured"] > 0
+    assert isinstance(data["settings"]["blas"], str) and data["settings"]["blas"]
+    targets = check_targets(data["targets"])
+    for key in DDS_TARGETS:  # no DDS here: not measured, and the note says why
+        assert targets[key]["met"] is None and "DDS" in targets[key]["note"]
+    assert data["ratios"]["full_exact_2_threads_vs_1"] > 0
+
+
+def test_class_and_reach_rows_answer_what_they_say():
+    report = run_benchmark(seconds=0.005, threads=1, reference=False, dds=False)
+    apis = {row.workload: row.api for row in report.rows}
+    assert apis["full-class"] == "Solver.solve_batch_class"
+    assert apis["full-reach-3"] == "Solver.solve_batch(target=3)"
+    assert apis["full-exact"] == "Solver.solve_batch"
+    for row in report.rows:
+        assert row.ns_per_node is not None and row.nodes_per_position is not None
+        assert row.ns_per_node == pytest.approx(row.seconds * row.threads * 1e9 / (row.nodes_per_position * row.positions))
+
+
+def test_extra_rows_are_measured_after_the_plan():
+    calls = []
+
+    def measure() -> BenchRow:
+        calls.append(1)
+        return BenchRow("rate-turn", "altbaumer", 1, 10.0, 20, 2.0, "test", nodes_per_position=5.0,
+                        ns_per_node=1.0, tt_bytes=1)
+
+    labels = []
+    report = run_benchmark(seconds=0.005, threads=1, reference=False, dds=False,
+                           extra=[(("rate-turn", "altbaumer", 1), measure)],
+                           progress=lambda done, total, label: labels.append(label))
+    assert calls == [1] and report.rows[-1].workload == "rate-turn"
+    assert len(report.rows) == len(planned_rows(1, dds=False, reference=False)) + 1
+    assert labels[-2].startswith("rate-turn")
 
 
 def test_progress_is_reported_for_every_row():
@@ -117,6 +184,16 @@ def test_progress_is_reported_for_every_row():
                            progress=lambda done, total, label: calls.append((done, total, label)))
     total = len(report.rows)
     assert [c[0] for c in calls] == list(range(total + 1)) and all(c[1] == total for c in calls)
+
+
+def test_blas_threads_are_limited_and_restored():
+    setters = _openblas_setters()
+    before = [get() for _, get in setters]
+    with _one_blas_thread() as how:
+        assert isinstance(how, str) and how
+        if setters and how.endswith("(openblas_set_num_threads)"):
+            assert [get() for _, get in setters] == [1] * len(setters)
+    assert [get() for _, get in setters] == before
 
 
 def test_reference_rows_are_checked_against_the_solver():
@@ -142,20 +219,47 @@ def test_reference_under_a_tiny_deadline_reports_an_upper_bound():
 
 
 def test_dds_rows_only_with_endplay():
-    plan = planned_rows(1, dds=None, reference=False)
-    assert (("full-all-cards", "dds", 1) in plan) == dds_available()
+    plan = planned_rows(2, dds=None, reference=False)
+    dds_rows = [p for p in plan if p[1].startswith("dds")]
+    if dds_available():
+        assert dds_rows == [("full-exact", "dds", 1), ("full-all-cards", "dds", 1),
+                            ("full-all-cards", "dds-batch", 1), ("full-all-cards", "dds-batch", 2)]
+    else:
+        assert dds_rows == []
     report = run_benchmark(seconds=0.005, threads=1, reference=False, dds=False)
-    assert all(r.solver != "dds" for r in report.rows)
+    assert all(not r.solver.startswith("dds") for r in report.rows)
 
 
 def test_dds_comparison():
     pytest.importorskip("endplay")
-    report = run_benchmark(seconds=0.02, threads=1, reference=False, dds=True)
-    row = report.row("full-all-cards", "dds")
-    assert row is not None and row.positions_per_second > 0 and row.cards_per_position == 5.0
-    assert report.ratios["all_cards_altbaumer_vs_dds"] > 0
-    target = next(t for t in report.targets if t.key == "all-cards-vs-dds")
-    assert target.met in (True, False)
+    threads_before = _dds_threads()
+    report = run_benchmark(seconds=0.02, threads=2, reference=False, dds=True)
+    check_rows([r.to_dict() for r in report.rows])
+    best = report.row("full-exact", "dds")
+    assert best is not None and best.api.endswith("(SolveMode.OptimalOne)")
+    assert 1.0 <= best.cards_per_position < 5.0  # one optimal card (and the equal cards DDS names with it)
+    every = report.row("full-all-cards", "dds")
+    assert every is not None and every.cards_per_position == 5.0
+    batch = [r for r in report.rows if r.solver == "dds-batch"]
+    assert batch[0].threads == 1 and all(r.cards_per_position == 5.0 for r in batch)
+    assert len(batch) == 2 and 1 <= batch[1].threads <= 2  # DDS runs at most one thread per core
+    assert _dds_threads() == threads_before  # DDS's own setting is given back
+    targets = check_targets([t.to_dict() for t in report.targets])
+    for key in DDS_TARGETS - {"all-cards-vs-dds-batch-threads"}:
+        assert targets[key]["met"] in (True, False), key
+    multi = targets["all-cards-vs-dds-batch-threads"]
+    assert (multi["met"] is None) == (batch[1].threads == 1)
+    assert "2 threads" in multi["description"] or multi["met"] is None
+    for name in ("full_exact_altbaumer_vs_dds_best_card", "all_cards_altbaumer_vs_dds",
+                 "all_cards_altbaumer_vs_dds_batch_1_thread", "full_class_altbaumer_vs_dds_best_card"):
+        assert report.ratios[name] > 0
+
+
+def test_dds_on_one_thread_leaves_the_multi_threaded_batch_target_unmeasured():
+    pytest.importorskip("endplay")
+    report = run_benchmark(seconds=0.005, threads=1, reference=False, dds=True)
+    target = next(t for t in report.targets if t.key == "all-cards-vs-dds-batch-threads")
+    assert target.met is None and "--threads 1" in target.note
 
 
 def test_bridge_endings_are_what_dds_solves():
@@ -175,20 +279,33 @@ def test_cli_bench_json(run):
     result = run("bench", "--json", "--seconds", "0.05")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert {"rows", "machine", "targets", "ratios", "settings"} <= set(data)
+    assert {"rows", "machine", "targets", "ratios", "settings", "notes"} <= set(data)
     check_rows(data["rows"])
+    check_targets(data["targets"])
     solvers = {r["solver"] for r in data["rows"]}
     assert "altbaumer" in solvers and "reference" in solvers
-    assert ("dds" in solvers) == dds_available()
-    assert data["settings"]["seconds"] == 0.05
+    assert ("dds" in solvers) == ("dds-batch" in solvers) == dds_available()
+    rating = [r for r in data["rows"] if r["workload"].startswith("rate-")]
+    assert [r["workload"] for r in rating] == ["rate-turn", "rate-discard", "rate-alone", "rate-card"]
+    assert all(r["threads"] == 1 and r["positions"] >= 2000 for r in rating)
+    assert data["settings"]["seconds"] == 0.05 and data["settings"]["rating"] is True
 
 
 def test_cli_bench_table(run):
-    result = run("bench", "--seconds", "0.01", "--no-reference", "--no-dds", "--threads", "1")
+    result = run("bench", "--seconds", "0.01", "--no-reference", "--no-dds", "--no-rating", "--threads", "1")
     assert result.exit_code == 0
-    for text in ("Positions solved per second", "Targets", "full-exact", "lone-exact", "mid-trick-exact",
-                 "full-all-cards", "150,000", "skipped"):
-        assert text in result.stdout
+    for text in ("Positions solved per second", "Targets (from the issue)", "full-exact", "full-class",
+                 "full-reach-1", "full-reach-3", "full-reach-5", "lone-exact", "mid-trick-exact", "full-all-cards",
+                 "ns/node", "40.00", "100.00", "skipped", "not measured", "previous release"):
+        assert text in result.stdout, text
+    assert "rate-turn" not in result.stdout
+
+
+def test_cli_bench_help(run):
+    result = run("bench", "--help")
+    assert result.exit_code == 0
+    for text in ("--no-rating", "full-class", "full-reach-K", "dds-batch", "rate-KIND", "solutions=1"):
+        assert text in result.stdout, text
 
 
 @pytest.mark.parametrize("args", [["--seconds", "0"], ["--threads", "0"], ["--seconds", "x"]])

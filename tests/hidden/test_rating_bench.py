@@ -1,0 +1,61 @@
+"""The rating rows of ``altbaumer bench``: shapes and validity only, never a speed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from altbaumer.cli.bench import RATING_EXAMPLE, rating_views
+from altbaumer.dd.bench import RATING_WORKLOADS, WORKLOADS, run_benchmark
+from altbaumer.game.view import SeatView
+from altbaumer.hidden.rating_bench import DECISION_KINDS, rating_plan, rating_row, rating_rows
+
+
+@pytest.fixture(scope="module")
+def views():
+    assert RATING_EXAMPLE.is_file()
+    return rating_views()
+
+
+def test_the_example_gives_every_kind_of_decision(views):
+    assert list(views) == list(DECISION_KINDS) == ["turn", "discard", "alone", "card"]
+    assert all(isinstance(view, SeatView) for view in views.values())
+
+
+@pytest.mark.parametrize("kind", DECISION_KINDS)
+def test_one_rating_row_per_kind(views, kind):
+    row = rating_row(kind, views[kind], seconds=0.0, samples=60)
+    assert row.workload == f"rate-{kind}" and row.workload in RATING_WORKLOADS and row.workload in WORKLOADS
+    assert row.solver == "altbaumer" and row.threads == 1 and row.positions == 60  # one rating: seconds=0
+    assert row.positions_per_second > 0 and row.seconds > 0
+    assert row.nodes_per_position > 0 and row.ns_per_node > 0 and row.tt_bytes > 0
+    assert "best" in row.note and "1 rating of 60" in row.note
+    json.dumps(row.to_dict())
+
+
+def test_a_row_repeats_ratings_until_its_seconds_are_used(views):
+    row = rating_row("card", views["card"], seconds=0.05, samples=40)
+    assert row.positions % 40 == 0 and row.positions >= 40 and row.seconds >= 0.05
+
+
+def test_bad_arguments(views):
+    with pytest.raises(ValueError):
+        rating_row("lead", views["card"])
+    with pytest.raises(ValueError):
+        rating_row("card", views["card"], samples=0)
+
+
+def test_plan_is_measured_only_when_called(views):
+    plan = rating_plan(views, seconds=0.0, samples=30)
+    assert [key for key, _ in plan] == [(w, "altbaumer", 1) for w in RATING_WORKLOADS]
+    only_card = rating_rows({"card": views["card"]}, seconds=0.0, samples=30)
+    assert [r.workload for r in only_card] == ["rate-card"]
+
+
+def test_run_benchmark_takes_the_rating_rows(views):
+    plan = rating_plan({"alone": views["alone"], "card": views["card"]}, seconds=0.0, samples=30)
+    report = run_benchmark(seconds=0.005, threads=1, reference=False, dds=False, extra=plan)
+    assert [r.workload for r in report.rows[-2:]] == ["rate-alone", "rate-card"]
+    rating = next(t for t in report.targets if t.key == "rating-vs-previous-release")
+    assert rating.met is None and rating.measured is None and "benchmarks/README.md" in rating.note
