@@ -43,6 +43,7 @@ full solves, to the choice full solves would give (:func:`partner_choices`).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Union
 
 import numpy as np
@@ -56,7 +57,7 @@ from altbaumer.game.view import SeatView
 from altbaumer.hidden.making import LONE_NOBODY, LONE_PARTNER, discard_options, fold_lines, line_rows, solve_lines
 from altbaumer.hidden.objectives import Objective
 
-__all__ = ["PARTNER_WORLDS", "free_cards", "key_seeds", "partner_worlds", "partner_lines", "partner_choices",
+__all__ = ["PARTNER_WORLDS", "KNOWN_CONTEXTS", "forget_choices", "free_cards", "key_seeds", "partner_worlds", "partner_lines", "partner_choices",
            "PartnerChoices"]
 
 PARTNER_WORLDS = 8
@@ -151,9 +152,39 @@ def partner_choices(partner_hands: np.ndarray, trump: np.ndarray, taken: np.ndar
     return chosen
 
 
+_Context = tuple[int, int, int, int, str, bytes]
+_KNOWN: OrderedDict[_Context, dict[tuple[int, int, int, int], bool]] = OrderedDict()
+KNOWN_CONTEXTS = 8
+"""Contexts whose decided keys stay in memory (the most recent ones)."""
+
+
+def _known_in(context: _Context) -> dict[tuple[int, int, int, int], bool]:
+    """The keys already decided in a context (forehand, the card seen at the
+    cut, the seed, the worlds per key and the objective's values): a key's
+    choice is a function of these and the key alone (its worlds are seeded by
+    them, :func:`key_seeds`), so every rating in the same context shares
+    them, as the decisions of one deal do (the turn, the discard and both
+    lone choices ask about the same partner hands)."""
+    known = _KNOWN.get(context)
+    if known is None:
+        known = _KNOWN[context] = {}
+        while len(_KNOWN) > KNOWN_CONTEXTS:
+            _KNOWN.popitem(last=False)
+    else:
+        _KNOWN.move_to_end(context)
+    return known
+
+
+def forget_choices() -> None:
+    """Drop every decided key of every context (they are recomputed, the same,
+    when asked again)."""
+    _KNOWN.clear()
+
+
 class PartnerChoices:
     """The partner's lone choices over a rating's worlds, each (partner
-    hand, public outcome) decided once by :func:`partner_choices` and kept."""
+    hand, public outcome) decided once by :func:`partner_choices` and kept
+    for every rating in the same context (:func:`_known_in`)."""
 
     def __init__(self, view: SeatView, objective: Objective, solver: Solver, seed: int = 0,
                  count: int = PARTNER_WORLDS) -> None:
@@ -163,7 +194,8 @@ class PartnerChoices:
         self.solver = solver
         self.seed = seed
         self.count = count
-        self.known: dict[tuple[int, int, int, int], bool] = {}
+        self.known = _known_in((self.forehand, self.cut_seen, seed, count, objective.name,
+                                np.ascontiguousarray(objective.values, dtype=np.float64).tobytes()))
 
     def alone(self, partner_hands: npt.ArrayLike, trump: npt.ArrayLike, taken: npt.ArrayLike,
               exposed: npt.ArrayLike) -> np.ndarray:

@@ -239,11 +239,41 @@ def test_choices_do_not_depend_on_the_order_or_the_batches_the_hands_come_in():
     hands = sample_worlds(info, 600, np.random.default_rng(2)).hands[:, W]
     public = (int(view.trump), view.taken.mask, view.exposed.mask)
     with Solver(threads=1) as solver:
+        partner.forget_choices()  # each computes its own choices: none is remembered from another
         whole = PartnerChoices(view, goal, solver, seed=4).alone(hands, *public)
+        partner.forget_choices()
         split = PartnerChoices(view, goal, solver, seed=4)
         parts = np.concatenate([split.alone(hands[:250], *public), split.alone(hands[250:], *public)])
+        partner.forget_choices()
         backwards = PartnerChoices(view, goal, solver, seed=4).alone(hands[::-1], *public)[::-1]
     assert whole.any() and (whole == parts).all() and (whole == backwards).all()
+
+
+def test_choices_are_remembered_across_ratings_of_the_same_context_only(monkeypatch):
+    view = _refusal().view(E)
+    goal = match_objective(view)
+    hands = sample_worlds(InfoSet.from_view(view), 300, np.random.default_rng(5)).hands[:, W]
+    public = (int(view.trump), view.taken.mask, view.exposed.mask)
+    decided: list[int] = []
+    real = partner.partner_choices
+
+    def counting(partner_hands, *args, **kwargs):
+        decided.append(len(partner_hands))
+        return real(partner_hands, *args, **kwargs)
+
+    monkeypatch.setattr(partner, "partner_choices", counting)
+    partner.forget_choices()
+    with Solver(threads=1) as solver:
+        first = PartnerChoices(view, goal, solver, seed=4).alone(hands, *public)
+        assert decided and sum(decided) == len(np.unique(hands))
+        decided.clear()
+        again = PartnerChoices(view, goal, solver, seed=4).alone(hands[::-1], *public)[::-1]
+        assert decided == [] and (again == first).all()  # nothing decided twice, the same choices
+        PartnerChoices(view, goal, solver, seed=5).alone(hands[:50], *public)
+        assert sum(decided) == len(np.unique(hands[:50]))  # another seed: other worlds, decided anew
+        decided.clear()
+        PartnerChoices(view, objective_for("net"), solver, seed=4).alone(hands[:50], *public)
+        assert sum(decided) == len(np.unique(hands[:50]))  # another objective too
 
 
 @pytest.mark.parametrize("tag", ["Turn", "Discard", "Alone"])
