@@ -3,7 +3,7 @@
 # Cimported by _search; inline only, so no runtime module. Values are N-S
 # tricks, as everywhere in the search.
 
-from cardmask cimport R_TRUMP_BASE, R_TRUMPS, altbaumer_ctz, altbaumer_msb, mask_t, popcount, ranked_legal, ranked_winner_pos
+from cardmask cimport R_TREES, R_TRUMP_BASE, R_TRUMPS, altbaumer_ctz, altbaumer_msb, mask_t, popcount, ranked_legal, ranked_winner_pos
 from search_state cimport Search, fold_child
 
 
@@ -65,12 +65,42 @@ cdef inline int two_tricks(Search* s, int ply, int seat, int led, int win_pos, i
 
 
 cdef inline int top_run(mask_t mine, mask_t live) noexcept nogil:
-    """How many of the highest live cards of a group mine holds in a row."""
-    cdef int run = 0
-    while live and (mine >> altbaumer_msb(live)) & 1:
-        live &= ~((<mask_t> 1) << altbaumer_msb(live))
-        run += 1
-    return run
+    """How many of the highest live cards of a group mine holds in a row:
+    its cards above the highest live card it does not hold."""
+    cdef mask_t others = live & ~mine
+    if others == 0:
+        return popcount(live)
+    return popcount(live & ~(((<mask_t> 2) << altbaumer_msb(others)) - 1))
+
+
+cdef inline int cashing_tricks(Search* s, int tricks) noexcept nogil:
+    """Tricks the leader's side takes for sure by the leader cashing its top
+    cards, keeping the lead throughout: first its run of the highest live
+    trump cards, which every other seat must follow or cannot beat; then in
+    each plain suit its run of the highest live cards, as many times as no
+    seat can trump them. A seat void in the suit must trump when it can
+    (rules.md, Following suit), so the cashing stops at the shortest holding
+    of an opponent with a trump card, and of the partner with one (its trump
+    would take the lead); an ordinary club led may be followed by a Tree, so
+    no club is cashed while an opponent holds one. Trump cards cashed first
+    only lower the others' trumps, and a seat without trumps never trumps, so
+    the suits' counts add up."""
+    cdef int leader = s.leader, partner = (leader + 2) & 3, g, run, total, seat, i
+    cdef mask_t group, hand = s.hand[leader]
+    total = top_run(hand, s.live & R_TRUMPS)
+    for g in range(3):
+        group = s.live & ((<mask_t> 0x3F) << (6 * g))
+        run = top_run(hand, group)
+        if run == 0:
+            continue
+        if g == 0 and s.clubs_plain and (s.hand[(leader + 1) & 3] | s.hand[(leader + 3) & 3]) & R_TREES:
+            continue
+        for i in range(3):
+            seat = (leader + 1 + i) & 3  # the opponents and the partner
+            if s.hand[seat] & R_TRUMPS and popcount(s.hand[seat] & group) < run:
+                run = popcount(s.hand[seat] & group)
+        total += run
+    return total if total < tricks else tricks
 
 
 cdef inline void sure_bounds(Search* s, int tricks, int* lower, int* upper) noexcept nogil:
@@ -80,21 +110,16 @@ cdef inline void sure_bounds(Search* s, int tricks, int* lower, int* upper) noex
     them, whatever is led. A side whose opponents hold no trump card wins
     every trick in which it plays one, and each trick takes at most one trump
     card from each player: at least as many tricks as its longer trump holding.
-    With no trump card left at all, the leader cashes the top cards it holds
-    in each suit, keeping the lead each time.
+    The leader's side takes at least what the leader can cash
+    (:func:`cashing_tricks`).
     """
     cdef mask_t trumps = s.live & R_TRUMPS
-    cdef int seat = 0, run, n_s, e_w, g
+    cdef int seat = 0, run, n_s, e_w, cash = cashing_tricks(s, tricks)
     if trumps == 0:
-        run = 0
-        for g in range(3):
-            run += top_run(s.hand[s.leader], s.live & ((<mask_t> 0x3F) << (6 * g)))
-        if run > tricks:
-            run = tricks
         if (s.leader & 1) == 0:
-            lower[0] = run
+            lower[0] = cash
         else:
-            upper[0] = tricks - run
+            upper[0] = tricks - cash
         return
     while not (s.hand[seat] >> altbaumer_msb(trumps)) & 1:
         seat += 1
@@ -105,3 +130,7 @@ cdef inline void sure_bounds(Search* s, int tricks, int* lower, int* upper) noex
         lower[0] = max(run, n_s if e_w == 0 else 0)
     else:
         upper[0] = tricks - max(run, e_w if n_s == 0 else 0)
+    if (s.leader & 1) == 0:
+        lower[0] = max(lower[0], cash)
+    else:
+        upper[0] = min(upper[0], tricks - cash)

@@ -9,9 +9,8 @@ from cardmask cimport (
     mask_t,
     ranked_group_mask,
     ranked_legal,
-    ranked_winner_pos,
 )
-from search_state cimport Search
+from search_state cimport Search, beats
 
 cdef enum:
     MAX_MOVES = 8               # one per run of equivalent cards, and a hand holds at most five
@@ -45,7 +44,7 @@ cdef inline int ordered_moves(Search* s, int seat, int* out) noexcept nogil:
     """One card per group of equivalent legal cards (see same_run), likely
     winners first, into out; returns how many."""
     cdef mask_t hand = s.hand[seat]
-    cdef int led = s.trick_card[0] if s.played else -1
+    cdef int led = s.led if s.played else -1
     cdef mask_t legal = ranked_legal(hand, led, s.clubs_plain)
     cdef mask_t others = s.live & ~hand
     cdef int score[MAX_MOVES]
@@ -77,17 +76,11 @@ cdef inline int ordered_moves(Search* s, int seat, int* out) noexcept nogil:
             else:
                 score[i] = 50 - (x % 6)
     else:
-        best_pos = ranked_winner_pos(s.trick_mask, led)
-        i = 0
-        while s.trick_card[i] != best_pos:
-            i += 1
-        partner_winning = (s.trick_seat[i] & 1) == (seat & 1)
+        best_pos = s.win_pos
+        partner_winning = (s.win_seat & 1) == (seat & 1)
         for i in range(n):
             x = out[i]
-            # x wins over best_pos: a higher trump, or a higher card of the
-            # led suit while no trump is on the table.
-            if not partner_winning and x > best_pos and (
-                    x >= R_TRUMP_BASE or best_pos < R_TRUMP_BASE and x // 6 == led // 6):
+            if not partner_winning and beats(x, best_pos, led):
                 score[i] = 100 - x  # cheapest winner first
             else:
                 score[i] = 50 - x - (32 if x >= R_TRUMP_BASE else 0)  # lowest, non-trump first

@@ -10,13 +10,13 @@ from libc.stdint cimport uint32_t, uint64_t
 
 from cardmask cimport (
     CLUBS,
+    R_TRUMP_BASE,
     R_ORDINARY_TRUMPS,
     R_TREES,
     altbaumer_pext,
     mask_t,
     popcount,
     ranked_pos,
-    ranked_winner_pos,
     to_ranked,
 )
 from table cimport Table
@@ -33,8 +33,11 @@ cdef struct Search:
     bint clubs_plain            # clubs are not trump: the Trees follow club leads
     int leader
     int played                  # cards in the current trick
-    int trick_card[4]
-    int trick_seat[4]
+    # The current trick, kept up as cards are played (valid while played > 0):
+    int led                     # the card led
+    int win_pos                 # the card winning so far
+    int win_seat                # and its seat
+    int last_seat               # the seat that played last
     mask_t trick_mask
     mask_t live                 # every card still in a hand or on the table
     uint64_t nodes
@@ -43,10 +46,12 @@ cdef struct Search:
 
 cdef struct Undo:
     bint closed                 # the card completed a trick
-    int leader
-    int card[4]
-    int seat[4]
+    int leader                  # of the completed trick
+    int led
     mask_t trick_mask
+    int win_pos                 # the trick as it stood before the card
+    int win_seat
+    int last_seat
 
 
 cdef inline int search_setup(Search* s, Table* table, const uint32_t* hands, int trump, int leader,
@@ -66,22 +71,41 @@ cdef inline int search_setup(Search* s, Table* table, const uint32_t* hands, int
             nxt = (nxt + 3) & 3
         s.next_seat[seat] = nxt
     s.leader = leader
-    s.played = played
+    s.played = 0
     s.trick_mask = 0
     seat = leader
     for i in range(played):
-        s.trick_card[i] = ranked_pos(trick[i], trump)
-        s.trick_seat[i] = seat
-        s.trick_mask |= (<mask_t> 1) << s.trick_card[i]
+        # Only the current trick's state changes: the card is already out of its hand.
+        follow_trick(s, seat, ranked_pos(trick[i], trump))
         seat = s.next_seat[seat]
     s.live = s.trick_mask | s.hand[0] | s.hand[1] | s.hand[2] | s.hand[3]
     return 0
 
 
+cdef inline bint beats(int card, int best, int led) noexcept nogil:
+    """Whether card takes the trick from best (ranked positions): a higher
+    trump card, or a higher card of the suit led."""
+    return card > best and (card >= R_TRUMP_BASE or card // 6 == led // 6)
+
+
+cdef inline void follow_trick(Search* s, int seat, int card) noexcept nogil:
+    """The current trick once seat has added card to it."""
+    if s.played == 0:
+        s.led = card
+        s.win_pos = card
+        s.win_seat = seat
+    elif beats(card, s.win_pos, s.led):
+        s.win_pos = card
+        s.win_seat = seat
+    s.last_seat = seat
+    s.trick_mask |= (<mask_t> 1) << card
+    s.played += 1
+
+
 cdef inline int seat_to_act(Search* s) noexcept nogil:
     if s.played == 0:
         return s.leader
-    return s.next_seat[s.trick_seat[s.played - 1]]
+    return s.next_seat[s.last_seat]
 
 
 cdef inline int tricks_left(Search* s) noexcept nogil:
@@ -91,46 +115,38 @@ cdef inline int tricks_left(Search* s) noexcept nogil:
 
 cdef inline int play_card(Search* s, int seat, int card, Undo* u) noexcept nogil:
     """Play card for seat. Returns 1 if it completes a trick that N-S win, else 0."""
-    cdef mask_t bit = (<mask_t> 1) << card
-    cdef int i, pos, winner
-    s.hand[seat] &= ~bit
-    s.trick_card[s.played] = card
-    s.trick_seat[s.played] = seat
-    s.trick_mask |= bit
-    s.played += 1
+    s.hand[seat] &= ~((<mask_t> 1) << card)
+    u.win_pos = s.win_pos
+    u.win_seat = s.win_seat
+    u.last_seat = s.last_seat
+    follow_trick(s, seat, card)
     u.closed = s.played == s.active
     if not u.closed:
         return 0
-    pos = ranked_winner_pos(s.trick_mask, s.trick_card[0])
-    winner = s.trick_seat[0]
-    for i in range(s.active):
-        u.card[i] = s.trick_card[i]
-        u.seat[i] = s.trick_seat[i]
-        if u.card[i] == pos:
-            winner = u.seat[i]
     u.leader = s.leader
+    u.led = s.led
     u.trick_mask = s.trick_mask
     s.live &= ~s.trick_mask
-    s.leader = winner
+    s.leader = s.win_seat
     s.played = 0
     s.trick_mask = 0
-    return 1 if (winner & 1) == 0 else 0
+    return 1 if (s.win_seat & 1) == 0 else 0
 
 
 cdef inline void unplay_card(Search* s, int seat, int card, Undo* u) noexcept nogil:
     cdef mask_t bit = (<mask_t> 1) << card
-    cdef int i
     if u.closed:
         s.leader = u.leader
+        s.led = u.led
         s.trick_mask = u.trick_mask
         s.live |= u.trick_mask
         s.played = s.active
-        for i in range(s.active):
-            s.trick_card[i] = u.card[i]
-            s.trick_seat[i] = u.seat[i]
     s.played -= 1
     s.trick_mask &= ~bit
     s.hand[seat] |= bit
+    s.win_pos = u.win_pos
+    s.win_seat = u.win_seat
+    s.last_seat = u.last_seat
 
 
 cdef inline bint fold_child(bint ns_moves, int v, int* best, int* alpha, int* beta) noexcept nogil:

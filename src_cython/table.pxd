@@ -68,6 +68,18 @@ cdef inline uint64_t* table_bucket(Table* t, uint64_t key) noexcept nogil:
     return t.slots + (((key * GOLDEN) >> (64 - t.bits)) & ~(<uint64_t> (BUCKET_SLOTS - 1)))
 
 
+cdef extern from *:
+    """
+    #define altbaumer_prefetch(p) __builtin_prefetch((p), 0, 3)
+    """
+    void altbaumer_prefetch(const void* p) noexcept nogil
+
+
+cdef inline void table_prefetch(Table* t, uint64_t key) noexcept nogil:
+    """Start loading key's bucket into the cache, to be probed a little later."""
+    altbaumer_prefetch(table_bucket(t, key))
+
+
 cdef inline bint table_probe(Table* t, uint64_t key, int* lower, int* upper) noexcept nogil:
     """The stored bounds of key, if any, into lower and upper."""
     cdef uint64_t* b = table_bucket(t, key)

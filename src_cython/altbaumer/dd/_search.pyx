@@ -45,6 +45,7 @@ from table cimport (
     table_clear,
     table_close,
     table_open,
+    table_prefetch,
     table_probe,
     table_record,
 )
@@ -61,7 +62,7 @@ cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
     if s.played == 0:
         return _boundary(s, alpha, beta)
     s.nodes += 1
-    return _best_move(s, s.next_seat[s.trick_seat[s.played - 1]], alpha, beta)
+    return _best_move(s, s.next_seat[s.last_seat], alpha, beta)
 
 
 cdef inline int _best_move(Search* s, int seat, int alpha, int beta) noexcept nogil:
@@ -89,15 +90,18 @@ cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
     s.nodes += 1
     if tricks <= 1:
         return last_trick_ns(s) if tricks else 0
+    stored = tricks * s.active <= TT_MAX_CARDS
+    if stored:
+        # The bucket loads while the sure tricks are counted.
+        key = layout_key(s)
+        table_prefetch(s.table, key)
     upper = tricks
     sure_bounds(s, tricks, &lower, &upper)
     if lower >= beta:
         return lower
     if upper <= alpha:
         return upper
-    stored = tricks * s.active <= TT_MAX_CARDS
     if stored:
-        key = layout_key(s)
         table_probe(s.table, key, &lower, &upper)
         if lower >= beta or lower == upper:
             return lower
@@ -144,7 +148,7 @@ cdef void _all_move_values(Search* s, int trump, int8_t* out) noexcept nogil:
     cdef int moves[MAX_MOVES]
     cdef int values[MAX_MOVES]
     cdef int seat = seat_to_act(s), n, i, x, p
-    cdef int led = s.trick_card[0] if s.played else -1
+    cdef int led = s.led if s.played else -1
     cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain)
     cdef mask_t others = s.live & ~s.hand[seat]
     for i in range(N_CARDS):
