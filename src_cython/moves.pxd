@@ -15,9 +15,10 @@ from search_state cimport Search, beats
 cdef enum:
     MAX_MOVES = 8               # one per run of equivalent cards, and a hand holds at most five
 
-# The run group of each ranked position. Trees form their own run: a Tree and
-# the trump ace behave alike in a trick but not later (only a Tree may follow
-# an ordinary club). A C constant rather than a Cython array: a .pxd cannot
+# The run group of each ranked position. Trees form their own run while clubs
+# are plain: a Tree and the trump ace behave alike in a trick but not later
+# (only a Tree may follow an ordinary club); with clubs trump there is no
+# ordinary club, and the Trees run on into the trump ace (same_run). A C constant rather than a Cython array: a .pxd cannot
 # hold initialised data, and a constant needs no module initialisation.
 cdef extern from *:
     """
@@ -33,11 +34,13 @@ cdef inline mask_t between(int low, int high) noexcept nogil:
     return (((<mask_t> 1) << high) - 1) & ~(((<mask_t> 2) << low) - 1)
 
 
-cdef inline bint same_run(int low, int high, mask_t others) noexcept nogil:
+cdef inline bint same_run(int low, int high, mask_t others, bint clubs_plain) noexcept nogil:
     """Cards low < high of one hand are interchangeable: adjacent in their
     group once ``others`` (the live cards of the other hands) are placed,
-    whichever is played, the rest of the deal is the same."""
-    return RUN_GROUP[low] == RUN_GROUP[high] and (others & between(low, high)) == 0
+    whichever is played, the rest of the deal is the same. ``clubs_plain``:
+    clubs are not trump, so the Trees are a group of their own."""
+    return (RUN_GROUP[low] == RUN_GROUP[high] or (not clubs_plain and low >= R_TRUMP_BASE)) and (
+        others & between(low, high)) == 0
 
 
 cdef inline int ordered_moves(Search* s, int seat, int* out) noexcept nogil:
@@ -55,7 +58,7 @@ cdef inline int ordered_moves(Search* s, int seat, int* out) noexcept nogil:
     while legal:
         x = altbaumer_ctz(legal)
         legal &= legal - 1
-        if prev >= 0 and same_run(prev, x, others):
+        if prev >= 0 and same_run(prev, x, others, s.clubs_plain):
             out[n - 1] = x  # keep the highest of the run: it wins whenever any does
             prev = x
             continue

@@ -161,7 +161,7 @@ cdef void _all_move_values(Search* s, int trump, int8_t* out) noexcept nogil:
         legal &= legal - 1
         for i in range(n):
             p = moves[i]
-            if p == x or same_run(x if x < p else p, p if x < p else x, others):
+            if p == x or same_run(x if x < p else p, p if x < p else x, others, s.clubs_plain):
                 out[_DECODE[trump][x]] = <int8_t> values[i]
                 break
 
