@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +62,11 @@ def test_run_benchmark_takes_the_rating_rows(views):
     assert [r.workload for r in report.rows[-2:]] == ["rate-alone", "rate-card"]
     rating = next(t for t in report.targets if t.key == "rating-vs-previous-release")
     assert rating.met is None and rating.measured is None and "benchmarks/README.md" in rating.note
+
+
+def test_the_one_decision_script_rates_in_a_fresh_process():
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "rate_one_decision.py"
+    done = subprocess.run([sys.executable, str(script), "alone", "--samples", "200"], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("alone: ") and "200 worlds, best " in done.stdout
