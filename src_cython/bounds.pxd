@@ -79,7 +79,7 @@ cdef inline int cashing_tricks(Search* s, int tricks) noexcept nogil:
     trump cards, which every other seat must follow or cannot beat; then in
     each plain suit its run of the highest live cards, as many times as no
     seat can trump them. A seat void in the suit must trump when it can
-    (rules.md, Following suit), so the cashing stops at the shortest holding
+    (rules.md, Following), so the cashing stops at the shortest holding
     of an opponent with a trump card, and of the partner with one (its trump
     would take the lead); an ordinary club led may be followed by a Tree, so
     no club is cashed while an opponent holds one. Trump cards cashed first
