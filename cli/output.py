@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import io
 import json
-import re
 import sys
 from typing import Any, Callable
 
 import click
 from rich.console import Console
-from rich.markup import escape
 
+from altbaumer.game.display import escape_markup, printable as printable  # user text, shown as the displays show it
 from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, FOUR_CARD_DISCARD_BYTES, WORLD_BYTES
 from altbaumer.hidden.worlds import BUDGET_WORDS, worlds_that_fit
 from altbaumer.report.render import SYMBOLS, symbols
@@ -78,28 +77,13 @@ ascii_option = click.option(
     help="ASCII only: cards as QC and TH, plain tables and marks (automatic when the output cannot encode "
          "the suit symbols).")
 
-# What would move the cursor, recolour, reorder or break a line on a terminal: the C0 and C1 controls and
-# DEL, the bidirectional marks, embeddings, overrides and isolates, the line and paragraph separators, and
-# lone surrogates (the undecodable bytes of a file name), which no encoding can write.
-_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-
-
-def printable(text: object) -> str:
-    r"""``text`` as a terminal may show it: each control character written
-    as its Python escape (``\x1b``, ``\n``, ``\u202e``), every other
-    character, printable Unicode included, kept.
-
-    >>> printable("a\nb\x1b[31m \u00e4")
-    'a\\nb\\x1b[31m ä'
-    """
-    return _CONTROLS.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), str(text))
-
 
 def safe_markup(text: object) -> str:
     """User text (file names, tags, player names, commentary, messages that
     quote a file) ready for a rich markup string: control characters shown
-    by :func:`printable` and rich's markup escaped."""
-    return escape(printable(text))
+    by :func:`printable` and rich's markup escaped
+    (:func:`altbaumer.game.display.escape_markup`)."""
+    return escape_markup(text)
 
 
 def print_error(message: str) -> None:

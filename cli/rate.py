@@ -13,8 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from altbaumer.game.actions import Phase
-from altbaumer.hidden.rating import (DECISIONS, OptionRating, Rating, SideFigures, option_name,
+from altbaumer.hidden.rating import (DECISIONS, OptionRating, Rating, option_name,
                                      partner_view, rate_view)
+from altbaumer.hidden.display import OBJECTIVE_UNIT, columns, delta_text, heading, legend, pct, score_line
 from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, IncompleteBoard
 from altbaumer.dd.solver import Solver
@@ -186,7 +187,7 @@ def _play_out(view: SeatView, objective: str, state: Optional[MatchState], playo
 
 def _beside(realistic: Rating, dd: Rating) -> Text:
     """The double-dummy figures of the same decision, one line."""
-    unit = _OBJECTIVE_UNIT[dd.objective]
+    unit = OBJECTIVE_UNIT[dd.objective]
     figures = ", ".join(f"{o.option} {_figure(dd, o)}" for o in dd.options)
     same = "the same advice" if dd.best.option == realistic.best.option else "other advice"
     return Text(sym(f"double dummy (every player sees all cards after the decision): ★ {dd.best.option}; "
@@ -197,7 +198,7 @@ def _figure(rating: Rating, option: OptionRating) -> str:
     f = option.figures(rating.maker)
     value = f.equity if rating.objective == "match" else f.net if rating.objective == "net" else f.p_win \
         if rating.objective == "make" else f.p_all
-    return f"{value:+.3f}" if rating.objective == "net" else _pct(value or 0.0)
+    return f"{value:+.3f}" if rating.objective == "net" else pct(value or 0.0)
 
 
 class _Report:
@@ -240,75 +241,18 @@ def _entry(record: GameRecord, target: _Target, rating: Rating, seconds: float) 
             "error": None if chosen is None else bool(rating.mark(chosen))}
 
 
-_TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
-_OBJECTIVE_UNIT = {"match": "P(match)", "net": "net", "make": "P(3+)", "march": "P(5)"}
-
-
-def _columns(rating: Rating) -> list[tuple[str, Callable[[SideFigures], str]]]:
-    """The deciding side's columns: with the match objective its chances to
-    win the match and the round first; then its tricks (when computed:
-    --tricks), P(it wins the deal), P(it takes all five), P(none), its
-    points and net swing."""
-    win = "P(3+)" if rating.maker else "P(set)"
-    deal: list[tuple[str, Callable[[SideFigures], str]]] = [("tricks", lambda f: f"{f.tricks:.2f}")] \
-        if rating.has_tricks else []
-    deal += [(win, lambda f: _pct(f.p_win)), ("P(5)", lambda f: _pct(f.p_all))]
-    if rating.objective != "match":
-        return [*deal, ("P(0)", lambda f: _pct(f.p_none)), ("points", lambda f: f"{f.points:+.2f}"),
-                ("net", lambda f: f"{f.net:+.3f}")]
-    # Narrow enough for 80 columns: the deal's points are in the lines below the table.
-    return [("P(match)", lambda f: _pct(f.equity or 0.0)), ("P(round)", lambda f: _pct(f.p_round or 0.0)), *deal]
-
-
-def _legend(rating: Rating) -> str:
-    """What the columns mean, in words, for the deciding side."""
-    team = f"{rating.seat.team}"
-    match = rating.objective == "match"
-    parts = []
-    if match:
-        parts.append(f"P(match), P(round): the chances that {team} win the match and the round in play after this deal")
-    own = [name for name, shown in (("tricks", rating.has_tricks), ("points", not match)) if shown]
-    if own:
-        parts.append(f"{', '.join(own)}: the {rating.side}'")
-    if rating.maker:
-        chances, takes = ("P(3+), P(5)", "3 or more, all five") if match else (
-            "P(3+), P(5), P(0)", "3 or more, all five, none")
-        parts.append(f"{chances}: {'they' if own else 'the makers'} take {takes}")
-    else:
-        parts.append("P(set): the makers held to 2 or fewer")
-        parts.append("P(5): the defenders take all five" if match else "P(5), P(0): the defenders take all five, none")
-    parts.append(f"Δ: what the option gives up against the top one in {_OBJECTIVE_UNIT[rating.objective]}, "
-                 "on the same worlds")
-    return "; ".join(parts)
-
-
-def _score_line(rating: Rating, known: BoardScore) -> Optional[str]:
-    """Where the match stood, for the match objective."""
-    if rating.objective != "match" or rating.state is None:
-        return None
-    if rating.state_assumed:
-        return f"score not known: rated as the first deal of a match ({rating.state.describe()})"
-    return f"score before the deal: {known.describe()}"
-
-
 def _show(name: str, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
-    worlds = plural(rating.worlds, "world")
-    how = f"{'all ' if rating.worlds > 1 else ''}{worlds} (exact)" if rating.exact else (
-        f"{rating.worlds:,} sampled worlds of {rating.total:,}")
-    if rating.play == "realistic":
-        how = f"{rating.worlds:,} sampled worlds played out, every seat from its own knowledge"
-    side = "maker" if rating.maker else "defender"
     where = "" if target.at is None else f" at {target.at.text}"
     verb = "decides" if target.at is None else "decided"
-    stdout.print(f"[bold]{safe_markup(name)}[/bold] {safe_markup(record.board.label())}{where}: {rating.seat} "
-                 f"({side}) {verb} {_TITLES[rating.decision]}{sym(' — ')}{how}, {seconds:.2f} s")
-    score = _score_line(rating, known)
+    stdout.print(f"[bold]{safe_markup(name)}[/bold] {safe_markup(record.board.label())}{where}: "
+                 f"{sym(heading(rating, verb))}, {seconds:.2f} s")
+    score = score_line(rating, known.describe())
     if score:
         stdout.print(safe_markup(sym(score)))
     if not rating.complete:
         stdout.print("[bold yellow]interrupted: partial result over the worlds solved so far[/bold yellow]")
     stdout.print(_table(rating, target.chosen))
-    stdout.print(f"[dim]{safe_markup(sym(_legend(rating)))}[/dim]")
+    stdout.print(f"[dim]{safe_markup(sym(legend(rating)))}[/dim]")
     ascii_ = plain()
     for o in rating.options:
         stdout.print(Text.assemble("  ", option_text(o.option, ascii_), ": ", sym(_explain(o, rating))))
@@ -318,16 +262,16 @@ def _show(name: str, record: GameRecord, target: _Target, rating: Rating, second
 
 def _table(rating: Rating, chosen: Optional[str]) -> Table:
     table = Table(title_justify="left")
-    columns = _columns(rating)
-    for heading in ("option", *(c[0] for c in columns), sym(f"Δ {_OBJECTIVE_UNIT[rating.objective]}")):
-        table.add_column(heading, justify="left" if heading == "option" else "right", no_wrap=heading != "option")
+    shown = columns(rating)
+    for head in ("option", *(c[0] for c in shown), sym(f"Δ {OBJECTIVE_UNIT[rating.objective]}")):
+        table.add_column(head, justify="left" if head == "option" else "right", no_wrap=head != "option")
     ascii_ = plain()
     for o in rating.options:
         mark = rating.mark(o.option)
         name = Text.assemble(option_text(o.option, ascii_), (sym(" ★"), "bold green") if o.best else "",
                              (sym(" ◆"), "cyan") if o.option == chosen else "", (f" {mark}", "bold red") if mark else "")
         f = o.figures(rating.maker)
-        table.add_row(name, *(show(f) for _, show in columns), _delta(rating, f))
+        table.add_row(name, *(show(f) for _, show in shown), sym(delta_text(rating, f)))
     return table
 
 
@@ -352,24 +296,11 @@ def _top(rating: Rating) -> OptionRating:
     return next(o for o in rating.options if o.delta == 0.0 and o.worlds == rating.worlds)
 
 
-def _pct(p: float) -> str:
-    return f"{100 * p:.1f}%"
-
-
 def _amount(rating: Rating, delta: float, ci: float) -> str:
     """A difference in the objective's unit: percentage points for chances, points for net."""
     if rating.objective == "net":
         return f"{delta:+.3f}" + (f" ± {ci:.3f}" if ci else "") + " net"
-    return f"{100 * delta:+.1f}%" + (f" ± {100 * ci:.1f}%" if ci else "") + f" {_OBJECTIVE_UNIT[rating.objective]}"
-
-
-def _delta(rating: Rating, f: SideFigures) -> str:
-    if f.delta == 0.0 and not f.delta_ci95:
-        return sym("—")
-    if rating.objective == "net":
-        return sym(f"{f.delta:+.3f}" + (f" ± {f.delta_ci95:.3f}" if f.delta_ci95 else ""))
-    shown = f"{100 * f.delta:+.1f}%" if round(100 * f.delta, 1) else "0.0%"  # a tie's "-0.0%" says nothing
-    return sym(shown + (f" ± {100 * f.delta_ci95:.1f}%" if f.delta_ci95 else ""))
+    return f"{100 * delta:+.1f}%" + (f" ± {100 * ci:.1f}%" if ci else "") + f" {OBJECTIVE_UNIT[rating.objective]}"
 
 
 def _explain(o: OptionRating, rating: Rating) -> str:
@@ -378,11 +309,11 @@ def _explain(o: OptionRating, rating: Rating) -> str:
     match = ""
     if f.equity is not None and f.p_round is not None:
         eci = f.ci95.get("equity", 0.0)
-        match = (f"wins the match {_pct(f.equity)}" + (f" ± {100 * eci:.1f}%" if eci else "")
-                 + f", the round {_pct(f.p_round)}; ")
-    win = ("makes 3+" if rating.maker else "holds the makers to 2 or fewer") + f" in {_pct(f.p_win)}" + (
+        match = (f"wins the match {pct(f.equity)}" + (f" ± {100 * eci:.1f}%" if eci else "")
+                 + f", the round {pct(f.p_round)}; ")
+    win = ("makes 3+" if rating.maker else "holds the makers to 2 or fewer") + f" in {pct(f.p_win)}" + (
         f" ± {100 * ci:.1f}%" if ci else "")
-    every = f"march {_pct(f.p_all)}" if rating.maker else f"takes all five {_pct(f.p_all)}"
+    every = f"march {pct(f.p_all)}" if rating.maker else f"takes all five {pct(f.p_all)}"
     net = f"net {f.net:+.3f}" + (f" ± {f.ci95['net']:.3f}" if f.ci95.get("net") else "")
     early = f" (judged on the first {plural(o.worlds, 'world')}: clearly worse, not solved further)" \
         if 0 < o.worlds < rating.worlds else ""

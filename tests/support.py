@@ -1,4 +1,5 @@
-"""Shared test support: card helpers and seeded generators of random valid positions.
+"""Shared test support: card helpers, seeded generators of random valid positions,
+the ```python blocks of a document, and readers of the objects' displays.
 
 Every position is reached the honest way: a random 24-card pack is dealt five
 cards a seat (the last four cards are the unused stock), and random legal
@@ -8,9 +9,15 @@ a deterministic function of the ``random.Random`` passed in.
 
 from __future__ import annotations
 
+import io
 import pkgutil
 import random
-from typing import Optional, Sequence
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Iterable, Optional, Sequence
+
+from rich.console import Console
 
 import altbaumer
 import altbaumer.cli
@@ -20,6 +27,7 @@ from altbaumer.game.deal_rules import HAND_SIZE, TRICKS, absent_seat, first_lead
 from altbaumer.game.position import Position
 from altbaumer.game.rules import ORDINARY_CLUBS
 from altbaumer.game.deal import Deal
+from altbaumer.game.display import COLOURS, card_colour
 from altbaumer.game.seats import SEATS, Seat, cutter_of, forehand_of, play_order
 from altbaumer.game.view import SeatView
 
@@ -178,3 +186,108 @@ def certain_lone_march() -> SeatView:
     deal.apply(Refuse())
     deal.apply(Discard((Card.parse("9H"),)))
     return deal.view(deal.forehand)
+
+
+# -- documents and displays --------------------------------------------------------------
+
+FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
+
+
+def python_blocks(text: str) -> list[tuple[int, str]]:
+    """(first line, code) of every ```python block of ``text``."""
+    return [(text.count("\n", 0, m.start(1)) + 1, m.group(1)) for m in FENCE.finditer(text)]
+
+
+_VOID = frozenset({"br", "hr", "img", "meta", "input", "link", "wbr", "col", "area", "base", "source"})
+_COLOUR = re.compile(r"(?:^|;)color:(#[0-9a-f]{3,6})")
+
+
+@dataclass
+class Fragment:
+    """What an HTML fragment holds: the tags opened, in order; each coloured
+    span's text with its colour; the ``data-card`` of every whole card (``10♥``)
+    and of every rank in a hand's suit lines (``10``), with its colour, if any."""
+
+    tags: list[str] = field(default_factory=list)
+    coloured: list[tuple[str, str]] = field(default_factory=list)
+    cards: list[tuple[str, Optional[str]]] = field(default_factory=list)
+    ranks: list[tuple[str, Optional[str]]] = field(default_factory=list)
+
+
+class _Reader(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.open: list[tuple[str, dict[str, Optional[str]]]] = []
+        self.text: list[list[str]] = []
+        self.found = Fragment()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, Optional[str]]]) -> None:
+        self.found.tags.append(tag)
+        if tag not in _VOID:
+            self.open.append((tag, dict(attrs)))
+            self.text.append([])
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, Optional[str]]]) -> None:
+        self.found.tags.append(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        assert self.open, f"</{tag}> closes nothing"
+        opened, attrs = self.open.pop()
+        assert opened == tag, f"</{tag}> closes <{opened}>"
+        text = "".join(self.text.pop())
+        if self.text:
+            self.text[-1].append(text)
+        colour = _COLOUR.search(attrs.get("style") or "")
+        shade = colour.group(1) if colour else None
+        if shade:
+            self.found.coloured.append((text, shade))
+        card = attrs.get("data-card")
+        if card:
+            (self.found.cards if text == str(Card.parse(card)) else self.found.ranks).append((card, shade))
+
+    def handle_data(self, data: str) -> None:
+        if self.text:
+            self.text[-1].append(data)
+
+
+def read_html(fragment: object) -> Fragment:
+    """``fragment``, a ``_repr_html_``, read with html.parser: a string, well formed
+    (every tag closed, in order), self-contained (no script, nothing loaded), and
+    every card, suit symbol and hand's rank in its colour: hearts and diamonds red,
+    clubs and spades black, the Trees green."""
+    assert isinstance(fragment, str)
+    lowered = fragment.lower()
+    for banned in ("<script", "<link", "<iframe", "src=", "href=", "url(", "@import", "javascript:"):
+        assert banned not in lowered, banned
+    reader = _Reader()
+    reader.feed(fragment)
+    reader.close()
+    assert not reader.open, f"never closed: {[tag for tag, _ in reader.open]}"
+    found = reader.found
+    for card, shade in found.cards:
+        assert shade == COLOURS[card_colour(Card.parse(card))], (card, shade)
+    for card, shade in found.ranks:
+        assert shade == (COLOURS["tree"] if Card.parse(card).is_tree else None), (card, shade)
+    for text, shade in found.coloured:
+        if text in "♣♠♥♦" and text:
+            assert shade == COLOURS["red" if text in "♥♦" else "black"], (text, shade)
+    return found
+
+
+def html_cards(fragment: object) -> set[str]:
+    """Every card a fragment shows, whole or as a rank in a hand (``QC``, ``TH``)."""
+    found = read_html(fragment)
+    return {card for card, _ in found.cards + found.ranks}
+
+
+def rich_text(obj: object, width: int = 80) -> str:
+    """``obj`` rendered by rich as a terminal ``width`` columns wide shows it, as plain text."""
+    console = Console(record=True, width=width, file=io.StringIO(), color_system="truecolor")
+    console.print(obj)
+    return console.export_text()
+
+
+def suit_lines(hand: Iterable[Card]) -> list[str]:
+    """A hand's four suit lines as the diagrams write them: ``♥ A Q``, ``♦ —``."""
+    held = CardSet(hand)
+    return [f"{suit.symbol} " + (" ".join(c.rank.label for c in held if c.suit is suit) or "—") for suit in Suit]

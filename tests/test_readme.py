@@ -5,22 +5,15 @@ checkout."""
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from support import python_blocks
+
 ROOT = Path(__file__).resolve().parents[1]
 README = ROOT / "README.md"
-FENCE = re.compile(r"^```python\n(.*?)^```", re.S | re.M)
-
-
-def python_blocks(text: str) -> list[tuple[int, str]]:
-    """(first line, code) of every ```python block of ``text``."""
-    return [(text.count("\n", 0, m.start(1)) + 1, m.group(1)) for m in FENCE.finditer(text)]
-
-
 BLOCKS = python_blocks(README.read_text(encoding="utf-8"))
 
 

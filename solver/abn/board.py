@@ -24,8 +24,9 @@ from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import default_cut_seen
+from altbaumer.game.display import Block, Cards, Compass, Line, Para, Piece, Styled, html, markup, seat_roles
 from altbaumer.game.match_state import MatchState
-from altbaumer.game.seats import SEATS, Seat, Team, forehand_of
+from altbaumer.game.seats import SEATS, Seat, Team, cutter_of, forehand_of
 
 __all__ = [
     "MARKS",
@@ -219,6 +220,62 @@ class Board:
         from altbaumer.abn.json_format import board_from_dict  # the JSON twin imports this module
 
         return board_from_dict(data, source)
+
+    # -- display ------------------------------------------------------------------
+
+    def display_blocks(self) -> list[Block]:
+        """The board as :mod:`altbaumer.game.display` draws it: its label,
+        the hands as dealt around the compass (``-`` for one not known) with
+        the players' names and the roles, and in the middle what the file
+        records of the making (stock, cut, turn, trump, discard, lone play)
+        and the result; below, the play as recorded, one trick a line, with
+        the player's marks.
+
+        >>> board = Board(Seat.S, tags={"Board": "7", "East": "Ann"}, trump=Suit.HEARTS, play_leader=Seat.E,
+        ...               tricks=[(PlayedCard(Card.parse("QC"), "!"),)])
+        >>> [label for label, _ in board.display_blocks()[1].facts]
+        ['trump']
+        """
+        cutter = cutter_of(self.dealer)
+        out = self.alone.partner if self.alone is not None else None
+        facts: list[tuple[str, Line]] = []
+        if self.stock is not None:
+            facts.append(("stock", (Cards(self.stock),)))
+        if self.cut_trees:
+            facts.append(("cut", (Cards(tuple(self.cut_trees)), f" taken by {cutter}")))
+        if self.accepted is not None:
+            facts.append(("turn", ("accepted" if self.accepted else "refused",)))
+        if self.trump is not None:
+            facts.append(("trump", (self.trump, f" {self.trump.name.lower()}")))
+        if self.discards is not None:
+            facts.append(("discard", (Cards(self.discards),)))
+        if self.alone is not None:
+            facts.append(("alone", (f"{self.alone}; {out} sits out",)))
+        if self.result is not None:
+            facts.append(("result", (f"the makers took {self.result}",)))
+        names = {s: self.tags[tag] for s, tag in zip(SEATS, ("North", "East", "South", "West")) if self.tags.get(tag)}
+        blocks: list[Block] = [Para((f"{self.label()}, dealer {self.dealer}",), "bold"),
+                               Compass(self.hands, facts, seat_roles(self.dealer, self.alone), names, out)]
+        for n, trick in enumerate(self.tricks, 1):
+            line: list[Piece] = [f"{n}. " + (f"{self.play_leader} leads: " if n == 1 and self.play_leader else "")]
+            for i, played in enumerate(trick):
+                line += [" "] * (i > 0) + [played.card] + [Styled(played.mark, "mark")] * bool(played.mark)
+            blocks.append(Para(tuple(line)))
+        return blocks
+
+    def _repr_html_(self) -> str:
+        """The board as an HTML fragment, which a notebook shows (:meth:`display_blocks`).
+
+        >>> board = Board(Seat.S, hands={Seat.E: CardSet.parse("QC JC AS KH TH")}, tags={"East": "<Ann>"})
+        >>> shown = board._repr_html_()
+        >>> 'data-card="KH"' in shown, "&lt;Ann&gt;" in shown, "<Ann>" in shown
+        (True, True, False)
+        """
+        return html(*self.display_blocks())
+
+    def __rich__(self) -> str:
+        """The same as rich console markup, for ``rich.print``: the hands around the table."""
+        return markup(*self.display_blocks())
 
 
 def board_from_deal(deal: Deal, tags: Optional[Mapping[str, str]] = None) -> Board:

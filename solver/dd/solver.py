@@ -88,6 +88,29 @@ class Solution:
     moves: dict[Card, int]
     nodes: int
 
+    def _repr_html_(self) -> str:
+        """The solution as an HTML fragment, which a notebook shows: the
+        makers' tricks, every legal card's value (★ the best) and the
+        principal variation (:mod:`altbaumer.dd.display`).
+
+        >>> from altbaumer.game.position import Position
+        >>> pos = Position.build({"N": "AH", "E": "9C", "S": "KS", "W": "QC"}, trump="H", leader="N",
+        ...                      makers="NS", tricks_taken=(2, 2))
+        >>> "★ best" in solve(pos)._repr_html_()
+        True
+        """
+        from altbaumer.dd.display import solution_blocks  # drawn by dd.display, which names this class
+        from altbaumer.game.display import html
+
+        return html(*solution_blocks(self))
+
+    def __rich__(self) -> str:
+        """The same as rich console markup, for ``rich.print``."""
+        from altbaumer.dd.display import solution_blocks  # drawn by dd.display, which names this class
+        from altbaumer.game.display import markup
+
+        return markup(*solution_blocks(self))
+
 
 def _core_args(pos: Position) -> tuple[list[int], int, int, list[int], int, int]:
     """A position in the core's convention, the same for single and batch

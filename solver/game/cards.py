@@ -296,6 +296,27 @@ class CardSet:
     def __repr__(self) -> str:
         return f"CardSet.parse({self.ascii()!r})"
 
+    def _repr_html_(self) -> str:
+        """The cards as an HTML fragment, which a notebook shows: in display
+        order, hearts and diamonds red, the Trees green; ``—`` for none.
+
+        >>> "10♥" in CardSet.parse("TH QC")._repr_html_(), "—" in CardSet()._repr_html_()
+        (True, True)
+        """
+        from altbaumer.game import display  # late: the display module draws cards, so it imports this one
+
+        return display.html(display.Para((display.Cards(tuple(self)),)))
+
+    def __rich__(self) -> str:
+        """The cards as rich console markup, for ``rich.print``.
+
+        >>> CardSet.parse("TH QC").__rich__(), CardSet().__rich__()
+        ('[bold green]Q♣[/] [bold red]10♥[/]', '[dim]—[/]')
+        """
+        from altbaumer.game import display  # late: the display module draws cards, so it imports this one
+
+        return display.cards_markup(self)
+
 
 def _to_mask(cards: CardLike) -> int:
     if isinstance(cards, int):

@@ -27,6 +27,7 @@ from altbaumer.errors import IncompleteDeal, InvalidPosition
 from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import TRICKS, absent_seat, first_leader
+from altbaumer.game.display import Block, Cards, Compass, Line, html, markup
 from altbaumer.game.rules import illegal_play_reason, legal_cards, trick_winner
 from altbaumer.game.seats import SEATS, Seat, Team, play_order
 
@@ -215,3 +216,49 @@ class Position:
     def __hash__(self) -> int:
         return hash((tuple(self.hands[s].mask for s in SEATS), self.trump, self.leader, self.trick,
                      self.makers, self.lone, self.tricks_taken))
+
+    # -- display -----------------------------------------------------------------
+
+    def display_blocks(self) -> list[Block]:
+        """The position around the table (:mod:`altbaumer.game.display`):
+        each hand, the seat out of play, who leads and plays, and in the
+        middle the trump, the makers, the lone player, the tricks taken and
+        the current trick.
+
+        >>> pos = Position.build({"N": "AH", "E": "9C", "S": "KS", "W": "QC"}, trump="H", leader="N",
+        ...                      makers="NS", tricks_taken=(2, 2))
+        >>> [label for label, _ in pos.display_blocks()[0].facts]
+        ['trump', 'makers', 'tricks', 'to play']
+        """
+        roles: dict[Seat, list[str]] = {s: [] for s in SEATS}
+        roles[self.leader].append("led" if self.trick else "leads")
+        if self.to_act is not None and self.trick:
+            roles[self.to_act].append("to play")
+        facts: list[tuple[str, Line]] = [("trump", (self.trump, f" {self.trump.name.lower()}")),
+                                          ("makers", (str(self.makers),))]
+        if self.lone is not None:
+            roles[self.lone].append("alone")
+            facts.append(("alone", (f"{self.lone}; {self.absent} sits out",)))
+        if self.absent is not None:
+            roles[self.absent].append("sits out")
+        facts.append(("tricks", (f"N-S {self.tricks_taken[0]}, E-W {self.tricks_taken[1]}",)))
+        if self.trick:
+            facts.append(("trick", (f"{self.leader} led ", Cards(self.trick))))
+        facts.append(("to play", (str(self.to_act) if self.to_act is not None else "nobody: the deal is over",)))
+        return [Compass(self.hands, facts, roles, out=self.absent)]
+
+    def _repr_html_(self) -> str:
+        """The position as an HTML fragment, which a notebook shows: the four
+        hands around the compass and what is said in the middle.
+
+        >>> pos = Position.build({"N": "AH", "E": "9C", "S": "KS", "W": "QC"}, trump="H", leader="N",
+        ...                      makers="NS", tricks_taken=(2, 2))
+        >>> shown = pos._repr_html_()
+        >>> all(f'data-card="{c}"' in shown for c in ("AH", "9C", "KS", "QC")), "<script" in shown
+        (True, False)
+        """
+        return html(*self.display_blocks())
+
+    def __rich__(self) -> str:
+        """The same as rich console markup, for ``rich.print``: the hands around the table."""
+        return markup(*self.display_blocks())

@@ -233,6 +233,31 @@ class Rating:
         option = self.option(name)
         return "" if option.best else mark(self.loss(name), option.delta_ci95, self.objective)
 
+    def _repr_html_(self) -> str:
+        """The rating as an HTML fragment, which a notebook shows: the
+        decision, the deciding seat, the worlds, the score it was rated at
+        and the options table as ``altbaumer rate`` shows it
+        (:mod:`altbaumer.hidden.display`).
+
+        >>> from altbaumer.game.deal import Deal
+        >>> deal = Deal.from_seed(4)
+        >>> rating = rate_view(deal.view(deal.forehand), samples=200, seed=1, exact_limit=0)
+        >>> shown = rating._repr_html_()
+        >>> "accept or refuse" in shown, "Δ P(match)" in shown, "★" in shown
+        (True, True, True)
+        """
+        from altbaumer.game.display import html
+        from altbaumer.hidden.display import rating_blocks  # drawn by hidden.display, which names this class
+
+        return html(*rating_blocks(self))
+
+    def __rich__(self) -> str:
+        """The same as rich console markup, for ``rich.print``."""
+        from altbaumer.game.display import markup
+        from altbaumer.hidden.display import rating_blocks  # drawn by hidden.display, which names this class
+
+        return markup(*rating_blocks(self))
+
     def to_dict(self) -> dict[str, Any]:
         # The options' own fields stay the makers' figures, whoever decides; for_decider adds the decider's side.
         return {"decision": self.decision, "seat": str(self.seat), "maker": self.maker, "side": self.side,

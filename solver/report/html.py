@@ -29,10 +29,11 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
-from altbaumer.game.cards import Suit
+from altbaumer.game import display
+from altbaumer.game.seats import Seat
 from altbaumer.report.charts import by_trick, match_graph, tricks_chart
-from altbaumer.report.html_text import (amount, as_float, card_html, cards_html, delta, escape, is_chance, num,
-                                        parse_card, pct, suit_class, suit_html, thresholds, unit)
+from altbaumer.report.html_text import (REPORT_LOOK, amount, as_float, card_html, cards_html, delta, escape, is_chance,
+                                        num, parse_card, pct, suit_html, thresholds, unit)
 
 __all__ = ["render_html", "card_html"]  # card_html: from html_text, for the report's users
 
@@ -272,13 +273,14 @@ def _lone_out(board: Json) -> str:
 
 
 def _deal(board: Json, abn: Json) -> str:
+    """The deal around the compass (:func:`altbaumer.game.display.compass_html`, in the report's classes)."""
     hands = abn.get("hands") or {}
     tags = board.get("tags") or abn.get("tags") or {}
     out = _lone_out(board)
-    panels = [_hand_panel(seat, hands.get(seat) or [], board, tags, seat == out) for seat in _SEATS]
-    centre = (f'<div class="centre">trump {suit_html(board.get("trump"))}<br>'
-              f'<span class="muted">stock</span><br>{cards_html(abn.get("stock") or [])}</div>')
-    return '<div class="deal">' + "".join(panels) + centre + "</div>"
+    panels = {Seat.parse(seat): _hand_panel(seat, hands.get(seat) or [], board, tags, seat == out) for seat in _SEATS}
+    centre = (f'trump {suit_html(board.get("trump"))}<br>'
+              f'<span class="muted">stock</span><br>{cards_html(abn.get("stock") or [])}')
+    return display.compass_html(panels, centre, REPORT_LOOK)
 
 
 def _hand_panel(seat: str, cards: Sequence[object], board: Json, tags: Json, out: bool) -> str:
@@ -287,25 +289,16 @@ def _hand_panel(seat: str, cards: Sequence[object], board: Json, tags: Json, out
         roles.append("sits out")
     name = tags.get(_SEAT_TAGS[seat])
     who = f'{seat}{" " + escape(name) if name else ""}'
-    role = f' <span class="role">{escape(", ".join(roles))}</span>' if roles else ""
-    return (f'<div class="hand seat-{seat}{" out" if out else ""}" data-seat="{seat}">'
-            f'<div class="who">{who}{role}</div>{_hand_lines(cards)}</div>')
+    return display.panel_html(Seat.parse(seat), who, roles, _hand_lines(cards), REPORT_LOOK, out)
 
 
 def _hand_lines(cards: Sequence[object]) -> str:
-    """Four suit lines (♣ ♠ ♥ ♦), ace first, as in the terminal."""
-    parsed = sorted((c for c in (parse_card(t) for t in cards) if c is not None), key=lambda c: (c.suit, -c.rank))
-    lines = []
-    for suit in Suit:
-        held = [c for c in parsed if c.suit is suit]
-        ranks = " ".join(f'<span class="tree" data-card="{c.ascii()}">{c.rank.label}</span>' if c.is_tree
-                         else f'<span data-card="{c.ascii()}">{c.rank.label}</span>' for c in held)
-        lines.append(f'<div><span class="suit {suit_class(suit)}">{suit.symbol}</span> '
-                     f'{ranks or "<span class=muted>—</span>"}</div>')
+    """Four suit lines (♣ ♠ ♥ ♦), ace first, as in the terminal; text that is no card below them."""
+    lines = display.hand_html([c for c in (parse_card(t) for t in cards) if c is not None], REPORT_LOOK)
     bad = [t for t in cards if parse_card(t) is None]
     if bad:
-        lines.append(f'<div class="muted">{escape(" ".join(map(str, bad)))}</div>')
-    return "".join(lines)
+        lines += f'<div class="muted">{escape(" ".join(map(str, bad)))}</div>'
+    return lines
 
 
 def _facts(board: Json, abn: Json, objective: object) -> str:

@@ -8,16 +8,16 @@
 
 from __future__ import annotations
 
-import html
 import math
 from typing import Iterable, Optional
 
 from altbaumer.errors import CardParseError
+from altbaumer.game import display
 from altbaumer.game.cards import Card, Suit
 from altbaumer.hidden.verdicts import THRESHOLDS
 
 __all__ = ["escape", "as_float", "num", "pct", "is_chance", "amount", "delta", "unit", "thresholds", "parse_card",
-           "suit_class", "card_html", "cards_html", "suit_html", "UNITS"]
+           "suit_class", "card_html", "cards_html", "suit_html", "UNITS", "REPORT_LOOK"]
 
 UNITS = {"match": "chance to win the match", "make": "chance to make the deal", "march": "chance to march",
           "net": "net points"}
@@ -26,9 +26,8 @@ UNITS = {"match": "chance to win the match", "make": "chance to make the deal", 
 # -- ---------------------------------------------------------------------
 
 
-def escape(value: object) -> str:
-    """Escaped text (quotes too, so it is safe in attributes)."""
-    return html.escape(str(value), quote=True)
+escape = display.escape_html
+"""Escaped text (quotes too, so it is safe in attributes)."""
 
 
 def as_float(value: object) -> Optional[float]:
@@ -99,23 +98,34 @@ def parse_card(text: object) -> Optional[Card]:
         return None
 
 
-def suit_class(suit: Suit) -> str:
-    return "red" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "black"
+REPORT_LOOK = display.Look(
+    card={kind: f'class="card {kind}"' for kind in display.COLOURS},
+    suit={kind: f'class="suit {kind}"' for kind in display.COLOURS},
+    rank={"tree": 'class="tree"', "red": "", "black": ""},
+    muted='class="muted"',
+    void="class=muted",
+    table='class="deal"',
+    panel='class="hand seat-{seat}{out}" data-seat="{seat}"',
+    out=" out",
+    who='class="who"',
+    role='class="role"',
+    centre='class="centre"',
+)
+"""The game's display pieces (:mod:`altbaumer.game.display`) drawn with the report's stylesheet."""
+
+suit_class = display.suit_colour
+"""A suit's class in the report's stylesheet: ``red`` or ``black``."""
 
 
 def card_html(text: object) -> str:
     """One card as a coloured span (the Trees green); text that is not a
     card is escaped as it is."""
     card = parse_card(text)
-    if card is None:
-        return escape(text)
-    cls = "tree" if card.is_tree else suit_class(card.suit)
-    return f'<span class="card {cls}" data-card="{card.ascii()}">{card}</span>'
+    return escape(text) if card is None else display.card_html(card, REPORT_LOOK)
 
 
 def cards_html(cards: Iterable[object], empty: str = "—") -> str:
-    parts = [card_html(c) for c in cards]
-    return " ".join(parts) if parts else f'<span class="muted">{empty}</span>'
+    return display.join_html([card_html(c) for c in cards], REPORT_LOOK, empty)
 
 
 def suit_html(letter: object) -> str:
@@ -123,8 +133,4 @@ def suit_html(letter: object) -> str:
         suit = Suit.parse(letter) if isinstance(letter, str) and letter else None
     except (CardParseError, ValueError):
         suit = None
-    if suit is None:
-        return num(letter or None)
-    return f'<span class="suit {suit_class(suit)}">{suit.symbol}</span>'
-
-
+    return num(letter or None) if suit is None else display.suit_html(suit, REPORT_LOOK)

@@ -19,8 +19,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.errors import CardParseError
 from altbaumer.game.cards import Card, CardSet, Suit, suit_cards
+from altbaumer.game.display import SUIT_STYLES, TREE_STYLE, option_cards, seat_roles
 from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.rules import trick_winner
@@ -36,8 +36,8 @@ SYMBOLS = "".join(_ASCII_SYMBOLS)
 """Every non-ASCII character the renderables and the commands print of their own."""
 _TO_ASCII = str.maketrans(_ASCII_SYMBOLS)
 
-_SUIT_STYLE = {Suit.CLUBS: "bold", Suit.SPADES: "bold", Suit.HEARTS: "bold red", Suit.DIAMONDS: "bold red"}
-_TREE_STYLE = "bold green"
+_SUIT_STYLE = SUIT_STYLES
+_TREE_STYLE = TREE_STYLE
 
 
 def symbols(text: str, ascii: bool) -> str:
@@ -66,10 +66,7 @@ def cards_text(cards: Iterable[Optional[Card]], ascii: bool = False, empty: str 
 def option_text(option: str, ascii: bool = False) -> Text:
     """An option as a rating names it (``accept``, ``QH``, ``KS AD``), its
     cards in the notation of the diagrams."""
-    try:
-        cards = [Card.parse(word) for word in option.split()]
-    except CardParseError:
-        return Text(option)
+    cards = option_cards(option)
     return cards_text(cards, ascii) if cards else Text(option)
 
 
@@ -118,20 +115,9 @@ def seat_labels(deal: Deal, lone: Optional[Seat] = None, ascii: bool = False) ->
     """Each seat's panel title, in rich markup, with its roles (dealer,
     forehand, cutter, alone); ``lone`` overrides the deal's own lone seat
     (for positions solved apart)."""
-    lone = deal.lone if lone is None else lone
-    labels = {}
-    for seat in Seat:
-        roles = []
-        if seat is deal.dealer:
-            roles.append("dealer")
-        if seat is deal.forehand:
-            roles.append("forehand")
-        if seat is deal.cutter:
-            roles.append("cutter")
-        if seat is lone:
-            roles.append("alone")
-        labels[seat] = f"[bold]{seat}[/bold]" + (symbols(f" · {', '.join(roles)}", ascii) if roles else "")
-    return labels
+    roles = seat_roles(deal.dealer, deal.lone if lone is None else lone, out=False)
+    return {seat: f"[bold]{seat}[/bold]" + (symbols(f" · {', '.join(said)}", ascii) if said else "")
+            for seat, said in roles.items()}
 
 
 def deal_diagram(deal: Deal, ascii: bool = False) -> RenderableType:

@@ -1,0 +1,94 @@
+"""A rating displays itself as `altbaumer rate` shows it: the decision, the seat, the worlds, the
+score, and the options table (the same columns, figures, Δ with its interval and marks)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+from click.testing import Result
+
+from altbaumer.abn.files import load_boards
+from altbaumer.abn.record import replay
+from altbaumer.game.actions import Accept, DeclareAlone
+from altbaumer.game.deal import Deal
+from altbaumer.game.display import COLOURS, option_cards
+from altbaumer.game.match_state import MatchState
+from altbaumer.hidden.rating import Rating, rate_view
+
+from support import read_html, rich_text
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SMALL = {"samples": 300, "exact_limit": 300, "seed": 0}
+
+
+def _next_decision(name: str, **options: object) -> Rating:
+    record = replay(load_boards(str(EXAMPLES / name))[0])
+    return rate_view(record.view(record.state.to_act), **SMALL, **options)  # type: ignore[arg-type]
+
+
+def _table(text: str, rating: Rating) -> dict[str, list[str]]:
+    """Each option's row of the rendered table, by option."""
+    rows = {}
+    for line in text.splitlines():
+        for o in rating.options:
+            shown = " ".join(str(c) for c in option_cards(o.option) or ()) or o.option
+            if line.startswith(shown + " ") and ("%" in line or "—" in line):
+                rows[o.option] = line[len(shown):].split()
+    return rows
+
+
+def test_the_match_objective_with_marks(run: Callable[..., Result]) -> None:
+    rating = _next_decision("forehand-view.abn")
+    marks = {o.option: rating.mark(o.option) for o in rating.options}
+    assert "?" in marks.values() and "?!" in marks.values()  # the shipped example: Q♣ ?, K♣ and A♣ ?!
+    fragment = rating._repr_html_()
+    found = read_html(fragment)
+    for heading in ("P(match)", "P(round)", "P(3+)", "P(5)", "Δ P(match)"):
+        assert f">{heading}</th>" in fragment
+    assert ">tricks</th>" not in fragment and not rating.has_tricks
+    assert "the discard" in fragment and "E (maker) decides" in fragment and "300 sampled worlds of" in fragment
+    assert "score not known: rated as the first deal of a match" in fragment
+    assert ("★", COLOURS["tree"]) in [(t.strip(), c) for t, c in found.coloured]
+    assert {"?", "?!"} <= {t.strip() for t, c in found.coloured if c == "#d00000"}
+    assert "±" in fragment and "—" in fragment
+    # The same table as the command line's, row by row.
+    text = rich_text(rating)
+    result = run("rate", str(EXAMPLES / "forehand-view.abn"), "--samples", "300", "--exact-limit", "300",
+                 "--no-progress")
+    assert result.exit_code == 0
+    cli = _table("\n".join(line.replace("│", " ").strip() for line in result.output.splitlines()), rating)
+    ours = _table(text, rating)
+    assert set(ours) == {o.option for o in rating.options} and ours == cli
+
+
+def test_other_objectives_and_the_mean_tricks() -> None:
+    rating = _next_decision("forehand-view.abn", objective="net", tricks=True)
+    assert rating.has_tricks
+    fragment = rating._repr_html_()
+    for heading in ("tricks", "P(3+)", "P(5)", "P(0)", "points", "net", "Δ net"):
+        assert f">{heading}</th>" in fragment
+    assert "P(match)" not in fragment and "score" not in fragment
+    read_html(fragment)
+    text = rich_text(rating)
+    assert "tricks, points: the makers'" in " ".join(text.split())
+
+
+def test_the_score_it_was_rated_at_and_a_defender() -> None:
+    deal = Deal.from_seed(7)
+    deal.apply(Accept())
+    deal.apply(deal.legal_actions()[0])
+    deal.apply(DeclareAlone(False))
+    deal.apply(DeclareAlone(False))
+    deal.apply(deal.legal_actions()[0])  # forehand leads; a defender plays next
+    seat = deal.to_act
+    assert seat is not None and seat.team is not deal.makers
+    state = MatchState.parse("3:-1 rounds 1:0", deal.makers)
+    rating = rate_view(deal.view(seat), state=state, **SMALL)  # type: ignore[arg-type]
+    fragment = rating._repr_html_()
+    assert f"{seat} (defender) decides the card to play" in fragment and ">P(set)</th>" in fragment
+    assert f"score before the deal: {state.describe()}" in fragment
+    assert {c.ascii() for c in deal.hand(seat)} >= {o.option for o in rating.options}
+    assert all(f'data-card="{o.option}"' in fragment for o in rating.options)
+    text = rich_text(rating)
+    assert "P(set): the makers held to 2 or fewer" in " ".join(text.split()) and "★" in text
