@@ -224,7 +224,9 @@ def _summary(cards: list[CardNote], decisions: list[DecisionNote]) -> dict[str, 
     """Counts and losses: cards, double-dummy marks and what they gave up,
     tricks lost, single-dummy and decision errors, the errors by class, and
     ``lost``: the objective given up by the decisions and (rated from the
-    player's knowledge) cards beyond their noise."""
+    player's knowledge) cards beyond their noise, and ``accuracy``: the share
+    of the rated choices that were not marked, in percent (None when nothing
+    was rated; docs/annotate.md, Summaries)."""
     marks = [_card_mark(c) for c in cards] + [d.mark for d in decisions]
     lost = sum(max(d.loss, 0.0) for d in decisions if d.rating.significant(d.chosen)) + sum(
         max(c.sd_loss, 0.0) for c in cards if c.single_dummy is not None and c.single_dummy.significant(c.card.ascii()))
@@ -234,7 +236,18 @@ def _summary(cards: list[CardNote], decisions: list[DecisionNote]) -> dict[str, 
             "tricks_lost": sum(c.lost for c in cards),
             "sd_errors": sum(1 for c in cards if c.sd_error),
             "decisions": len(decisions), "decision_errors": sum(1 for d in decisions if d.error),
-            **{_CLASS_KEYS[m]: marks.count(m) for m in MARKS}, "lost": round(float(lost), 4)}
+            **{_CLASS_KEYS[m]: marks.count(m) for m in MARKS}, "lost": round(float(lost), 4),
+            "accuracy": accuracy(len(marks), sum(1 for m in marks if m in MARKS))}
+
+
+def accuracy(choices: int, marked: int) -> Optional[float]:
+    """The share of ``choices`` (cards and decisions rated) not marked ``?!``,
+    ``?`` or ``??``, in percent to one decimal; None when nothing was rated.
+
+    >>> accuracy(40, 3), accuracy(0, 0)
+    (92.5, None)
+    """
+    return round(100.0 * (choices - marked) / choices, 1) if choices else None
 
 
 _CLASS_KEYS = {"?!": "inaccuracies", "?": "mistakes", "??": "blunders"}
@@ -455,7 +468,8 @@ def report(boards: list[BoardNotes], errors: Optional[list[str]] = None) -> dict
         "objective": boards[0].objective if boards else "match",
         "boards": [n.to_dict() for n in boards],
         "players": player_summaries(boards),
-        "matches": {name: {**_totals(group), "boards": len(group), "graph": _graph(group, sections)}
+        "matches": {name: {**_totals(group), "boards": len(group), "graph": _graph(group, sections),
+                           "final": _final(group[-1])}
                     for name, group in matches.items()},
         "total": {**_totals(boards), "boards": len(boards)},
         "errors": list(errors or []),
@@ -468,6 +482,18 @@ def _graph(boards: list[BoardNotes], sections: dict[int, int]) -> list[dict[str,
     return [{"board": n.board.number, "section": sections[id(n)],
              "score": str(n.score.state) if n.score and n.score.state else None,
              "before": n.equity[0], "after": n.equity[1]} for n in boards if n.equity is not None]
+
+
+def _final(last: BoardNotes) -> Optional[dict[str, Any]]:
+    """The score after a match's last deal (``text``, ``describe``, and the
+    ``winner`` once the match is over); None when it is not known (no score,
+    an unfinished play, another objective than the match)."""
+    state = last.score.state if last.score is not None else None
+    if state is None or last.result is None or last.objective != "match" or state.winner is not None:
+        return None
+    after = state.after(last.result, last.record.state.lone is not None)
+    return {"text": str(after), "describe": after.describe(),
+            "winner": None if after.winner is None else str(after.winner)}
 
 
 def _totals(boards: list[BoardNotes]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ parts are left out.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Optional, Sequence
 
 from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
 from altbaumer.game import display
@@ -34,8 +34,9 @@ from altbaumer.game.seats import Seat
 from altbaumer.report.charts import by_trick, match_graph, tricks_chart
 from altbaumer.report.html_text import (REPORT_LOOK, amount, as_float, card_html, cards_html, delta, escape, is_chance,
                                         num, parse_card, pct, suit_html, thresholds, unit)
+from altbaumer.report.words import plural
 
-__all__ = ["render_html", "card_html"]  # card_html: from html_text, for the report's users
+__all__ = ["render_html", "page_title", "card_html"]  # card_html: from html_text, for the report's users
 
 Json = Mapping[str, Any]
 
@@ -58,13 +59,21 @@ _SUMMARY_COLUMNS = (
     ("decision_errors", "decisions marked", "decisions marked from the decider's knowledge"),
     ("tricks_lost", "tricks lost", "tricks the cards gave away double dummy"),
     ("dd_lost", "DD lost", "what the cards gave up double dummy"),
-    ("lost", "lost", "what the decisions (and cards rated from the player's knowledge) gave up beyond the noise"))
+    ("lost", "lost", "what the decisions (and cards rated from the player's knowledge) gave up beyond the noise"),
+    ("accuracy", "accuracy", "the share of the rated cards and decisions not marked ?!, ? or ??"))
 _NOT_COLUMNS = {"graph", "dd_blunders"}  # the graph is drawn; the double-dummy ?? are among the ?? counted
 _LOSSES = {"dd_lost", "lost"}  # in the objective's unit
+_PERCENTS = {"accuracy"}  # already in percent
+_NOT_COLUMNS = _NOT_COLUMNS | {"final"}  # a match's final score: its header line says it
+DEFAULT_TITLE = "altbaumer annotation"
 
 _CSS = """
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;
- padding:1em 2em;color:#1b1b1b;background:#fafaf7}
+ padding:1em 2em;color:#1b1b1b;background:#fafaf7;overflow-wrap:break-word}
+.scroll{overflow-x:auto;max-width:100%}.scroll>table{margin:.3em 0 .8em}
+svg.chart{max-width:100%;height:auto}.top>*{min-width:0;max-width:100%}
+p.players{margin:.2em 0}p.match-head{margin:.3em 0}
+ol.scores{display:flex;flex-wrap:wrap;gap:0 1.2em;list-style:none;margin:.2em 0 .6em;padding:0}
 h1{margin:.2em 0}h2{margin:1.2em 0 .4em;border-bottom:2px solid #ccc}h3{margin:.8em 0 .3em}
 table{border-collapse:collapse;margin:.3em 0 .8em;background:#fff}
 th,td{border:1px solid #d4d4d4;padding:2px 7px;text-align:right;vertical-align:top}
@@ -72,7 +81,7 @@ th{background:#eef0f3}td.l,th.l{text-align:left}
 section.board{background:#fff;border:1px solid #ccc;border-radius:6px;padding:.6em 1.2em;margin:1.2em 0}
 p.score{margin:.2em 0 .6em}p.score .chance{font-weight:bold}
 .top{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start}
-.deal{display:grid;grid-template-columns:repeat(3,9.5em);grid-template-rows:repeat(3,auto);gap:.3em}
+.deal{display:grid;grid-template-columns:repeat(3,minmax(0,9.5em));grid-template-rows:repeat(3,auto);gap:.3em}
 .hand{border:1px solid #bbb;border-radius:4px;padding:.2em .5em;background:#fdfdfb}
 .hand.out{opacity:.45}.hand .who{font-weight:bold}.hand .role{color:#666;font-size:85%}
 .seat-N{grid-column:2;grid-row:1}.seat-W{grid-column:1;grid-row:2}.seat-E{grid-column:3;grid-row:2}
@@ -97,13 +106,24 @@ svg a:hover .deal{fill:#d00000}svg .end{fill:#fff;stroke:#2b6cb0;stroke-width:2}
 tr.best td.opt{font-weight:bold}tr.chosen{background:#eef6ff}tr.chosen.error{background:#ffe3e3}
 .flag{font-weight:bold;color:#d00000}.ok{color:#138a36}.muted{color:#777}
 ul.errors li{color:#a00}ul.notes{font-size:85%;color:#555;padding-left:1.2em}figure{margin:0 0 .8em}
+@media (max-width:600px){body{padding:.5em}section.board{padding:.4em .5em}.top{gap:.8em}
+ .hand{padding:.2em .3em}.deal .card{white-space:normal}}
+@media print{body{background:#fff;color:#000;padding:0;font-size:10pt}
+ .scroll{overflow:visible}table{font-size:9pt}
+ section.board{border:none;border-radius:0;padding:0;margin:1em 0}
+ .deal,table,tr,figure,svg,div.facts,div.decision,p.score{break-inside:avoid;page-break-inside:avoid}
+ h2,h3,div.decision{break-after:avoid;page-break-after:avoid}
+ .muted,.legend,p.legend,.dd,.seatlbl,.hand .role,dl.facts dt,.centre,svg .axis{color:#000;fill:#000}
+ th,table,.hand,svg.chart,tr.chosen,tr.chosen.error{background:#fff}a{color:#000;text-decoration:none}}
 """
 
 
-def render_html(report: Json, title: str = "altbaumer annotation") -> str:
+def render_html(report: Json, title: Optional[str] = None) -> str:
     """One self-contained HTML5 page for the report of
-    :func:`altbaumer.report.annotate.report` (see the module docstring)."""
+    :func:`altbaumer.report.annotate.report` (see the module docstring);
+    without a ``title``, :func:`page_title` names it from the report."""
     boards = list(report.get("boards") or [])
+    title = page_title(report) if title is None else title
     objective = report.get("objective") or next((b.get("objective") for b in boards if b.get("objective")), None)
     body = [f"<h1>{escape(title)}</h1>", _header(report, boards, objective)]
     body += [_board(i, board, objective) for i, board in enumerate(boards, 1)]
@@ -114,12 +134,34 @@ def render_html(report: Json, title: str = "altbaumer annotation") -> str:
             + "\n".join(body) + "\n</body>\n</html>\n")
 
 
+def page_title(report: Json) -> str:
+    """``<event> — altbaumer annotation``: the ``Event`` tag of the first
+    board, else its file's name, else just the default.
+
+    >>> page_title({"boards": [{"tags": {"Event": "Club night"}, "source": "a/m.abn"}]})
+    'Club night — altbaumer annotation'
+    >>> page_title({"boards": [{"tags": {}, "source": "a/m.abn"}]}), page_title({"boards": []})
+    ('m.abn — altbaumer annotation', 'altbaumer annotation')
+    """
+    first: Json = next((b for b in report.get("boards") or [] if isinstance(b, Mapping)), {})
+    tags: Json = first["tags"] if isinstance(first.get("tags"), Mapping) else {}
+    source = str(first.get("source") or "").replace("\\", "/").rsplit("/", 1)[-1]
+    name = str(tags.get("Event") or "").strip() or source.strip()
+    return f"{name} — {DEFAULT_TITLE}" if name else DEFAULT_TITLE
+
+
 def _table(head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1) -> str:
     """A table of already-escaped cells; the first ``left`` columns align left."""
     def row(cells: Sequence[str], tag: str) -> str:
         return "<tr>" + "".join(f'<{tag}{" class=l" if i < left else ""}>{c}</{tag}>'
                                 for i, c in enumerate(cells)) + "</tr>"
-    return ("<table>" + row(head, "th") + "".join(row(r, "td") for r in rows) + "</table>")
+    return _scroll("<table>" + row(head, "th") + "".join(row(r, "td") for r in rows) + "</table>")
+
+
+def _scroll(table: str) -> str:
+    """A table in a box that scrolls sideways when the page is narrower (the page itself does not)."""
+    return f'<div class="scroll">{table}</div>'
+
 
 
 def _mark_html(mark: object, why: str) -> str:
@@ -161,10 +203,12 @@ def _header(report: Json, boards: list[Json], objective: object) -> str:
     matches = report.get("matches") or {}
     if matches:
         parts += ["<h2>Matches</h2>", _summary_table(matches, "match", objective)]
-        parts += [match_graph(str(name), m.get("graph") or [])
-                  for name, m in matches.items() if isinstance(m, Mapping) and m.get("graph")]
+        for name, m in matches.items():
+            if isinstance(m, Mapping):
+                parts += [_match_head(str(name), m), match_graph(str(name), m.get("graph") or [])]
     if report.get("players"):
-        parts += ["<h2>Players</h2>", _summary_table(report["players"], "player", objective)]
+        parts += ["<h2>Players</h2>", _player_sentences(report["players"], objective),
+                  _summary_table(report["players"], "player", objective)]
     if report.get("total") or matches or report.get("players"):
         parts.append(_summary_legend(objective))
     if boards:
@@ -189,25 +233,98 @@ def _summary_table(rows: Mapping[str, Json], label: str, objective: object) -> s
     body = []
     for name, row in rows.items():
         row = row if isinstance(row, Mapping) else {}
-        body.append([escape(name)] + [amount(row.get(k), objective) if k in _LOSSES and k in row
-                                  else num(row.get(k), 3) for k, _, _ in columns])
+        body.append([escape(name)] + [_summary_cell(k, row, objective) for k, _, _ in columns])
     head = [escape(label)] + [f'<span title="{escape(why)}">{escape(title)}</span>' if why != title else escape(title)
                           for _, title, why in columns]
     return _table(head, body)
+
+
+def _summary_cell(key: str, row: Json, objective: object) -> str:
+    if key in _LOSSES and key in row:
+        return amount(row.get(key), objective)
+    if key in _PERCENTS:
+        return _percent(row.get(key))
+    return num(row.get(key), 3)
+
+
+def _percent(value: object) -> str:
+    """A figure already in percent (the accuracy), to one decimal."""
+    number = as_float(value)
+    return num(value) if number is None else f"{number:.1f}%"
+
+
+_COUNTED = (("inaccuracies", "inaccuracy", "inaccuracies"), ("mistakes", "mistake", "mistakes"),
+            ("blunders", "blunder", "blunders"))
+
+
+def player_sentence(name: str, row: Json, objective: object) -> str:
+    """One player's summary in plain words (escaped HTML), from the figures of
+    the table; empty for a player with nothing rated.
+
+    >>> print(player_sentence("North", {"cards": 20, "decisions": 2, "inaccuracies": 0, "mistakes": 2,
+    ...       "blunders": 1, "dd_lost": 0.05, "lost": 0.18, "accuracy": 86.4}, "match"))  # doctest: +NORMALIZE_WHITESPACE
+    North made 2 mistakes and 1 blunder in 20 cards and 2 decisions, giving up 18.0% of the chance
+    to win the match beyond the noise (the cards 5.0% double dummy); accuracy 86.4%.
+    """
+    cards, decisions = (as_float(row.get(k)) or 0 for k in ("cards", "decisions"))
+    if not cards and not decisions:
+        return ""
+    counts = [(int(as_float(row.get(k)) or 0), one, many) for k, one, many in _COUNTED]
+    said = [plural(n, one, many) for n, one, many in counts if n]
+    marks = (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]) if said else "no marked error"
+    rated = f"{plural(int(cards), 'card')} and {plural(int(decisions), 'decision')}"
+
+    chance = is_chance(objective)
+    of = f" of the {unit(objective)}" if chance else " net points"
+    text = f"{name} made {marks} in {rated}, giving up {amount(row.get('lost'), objective)}{of} beyond the noise"
+    if "dd_lost" in row:
+        text += f" (the cards {amount(row.get('dd_lost'), objective)}{'' if chance else of} double dummy)"
+    if as_float(row.get("accuracy")) is not None:
+        text += f"; accuracy {_percent(row.get('accuracy'))}"
+    return escape(text + ".")
+
+
+def _player_sentences(players: Json, objective: object) -> str:
+    """A sentence per player with something rated, above the players table."""
+    lines = [player_sentence(str(name), row, objective) for name, row in players.items() if isinstance(row, Mapping)]
+    return "".join(f'<p class="players">{line}</p>' for line in lines if line)
+
+
+def _match_head(name: str, match: Json) -> str:
+    """A match's result and the score before each of its deals (each linked to
+    its board, the board index's score column for the match's boards alone)."""
+    final = match.get("final") if isinstance(match.get("final"), Mapping) else None
+    boards = match.get("boards")
+    deals = f"after {plural(boards, 'deal')}" if isinstance(boards, int) else "after its last deal"
+    if final and final.get("winner"):
+        result = f"{final['winner']} won the match {deals} (final score {final.get('text')})"
+    elif final:
+        result = f"not over {deals} here: the score stands at {final.get('describe') or final.get('text')}"
+    else:
+        result = "the final result is not known (no score, or the last deal unfinished)"
+    graph = [d for d in match.get("graph") or [] if isinstance(d, Mapping)]
+    graph = graph if any(d.get("score") for d in graph) else []  # no score known: nothing to list
+    items = "".join(f'<li><a href="#board-{escape(d.get("section", ""))}">board {escape(d.get("board", ""))}</a>: '
+                    f'{escape(d.get("score") or "not known")}</li>' for d in graph)
+    scores = f'<ol class="scores" title="the score before each deal">{items}</ol>' if items else ""
+    return (f'<div class="match-head" data-match="{escape(name)}"><p class="match-head"><b>{escape(name)}</b>: '
+            f'{escape(result)}.{" The score before each deal:" if items else ""}</p>{scores}</div>')
 
 
 def _summary_legend(objective: object) -> str:
     """What the summary columns mean, in one line."""
     said_unit = unit(objective)
     in_unit = "percentage points of it" if is_chance(objective) else "points"
-    return (f'<p class="legend">Columns: <b>cards</b>, <b>decisions</b>: how many were rated; <b>?!</b> '
+    return (f'<p class="legend">Columns: <b>boards</b>: the deals annotated; '
+            f'<b>cards</b>, <b>decisions</b>: how many were rated; <b>?!</b> '
             f'<b>?</b> <b>??</b>: inaccuracies, mistakes and blunders (cards from the player\'s knowledge when '
             f'rated so, else double dummy; decisions from the decider\'s knowledge); <b>DD marked</b>, '
             f'<b>SD marked</b>, <b>decisions marked</b>: cards marked double dummy, cards marked from the '
             f'player\'s knowledge, decisions marked; <b>tricks lost</b>: tricks the cards gave away double '
             f'dummy; <b>DD lost</b>: the {escape(said_unit)} the cards gave up double dummy; <b>lost</b>: the '
             f'{escape(said_unit)} the decisions (and cards rated from the player\'s knowledge) gave up beyond the '
-            f'noise, in {in_unit}.</p>')
+            f'noise, in {in_unit}; <b>accuracy</b>: the share of the rated cards and decisions not marked '
+            f'?!, ? or ?? (cards as counted in those columns), in percent.</p>')
 
 
 def _board_index(boards: list[Json], objective: object) -> str:
@@ -479,7 +596,7 @@ def _decision(d: Json, objective: object) -> str:
     head_row = "<tr>" + "".join(
         f'<th{" class=l" if i == 0 else ""}' + (f' title="{escape(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")
         + f">{escape(h)}</th>" for i, h in enumerate(columns)) + "</tr>"
-    return head + f"<table>{head_row}{rows}</table>"
+    return head + _scroll(f"<table>{head_row}{rows}</table>")
 
 
 def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> str:

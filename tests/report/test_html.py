@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import doctest
+import html
 import os
 import re
 import shutil
@@ -20,8 +21,11 @@ import altbaumer.report.html as report_html
 from altbaumer.abn import load_boards, read_boards
 from altbaumer.abn.match_states import board_scores
 from altbaumer.abn.record import replay
-from altbaumer.report.annotate import annotate_board, report, strip_annotations
-from altbaumer.report.html import card_html, render_html
+from altbaumer.game.cards import Card
+from altbaumer.game.seats import Seat
+from altbaumer.report.annotate import CardNote, _summary as annotate_summary, accuracy, annotate_board, report
+from altbaumer.report.annotate import strip_annotations
+from altbaumer.report.html import card_html, page_title, player_sentence, render_html
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 # lone: three-card tricks and a seat that sits out; mid-trick: an unfinished play;
@@ -117,7 +121,8 @@ def test_one_html5_document(page: str):
     assert page.rstrip().endswith("</html>")
     assert page.count("<html") == page.count("<body") == page.count("<style>") == 1
     assert '<meta charset="utf-8">' in page
-    assert "<title>altbaumer annotation</title>" in page
+    # the title names the first board's Event tag (here a hostile one, escaped)
+    assert "<title>&lt;script&gt;alert(1)&lt;/script&gt; — altbaumer annotation</title>" in page
 
 
 def test_header_has_totals_matches_and_players(data: dict, page: str):
@@ -130,7 +135,7 @@ def test_header_has_totals_matches_and_players(data: dict, page: str):
 
 
 SUMMARY_HEADINGS = ["cards", "decisions", "?!", "?", "??", "DD marked", "SD marked", "decisions marked",
-                    "tricks lost", "DD lost", "lost"]
+                    "tricks lost", "DD lost", "lost", "accuracy"]
 
 
 def test_players_table_has_the_new_columns(match_data: dict, match_page: str):
@@ -143,13 +148,96 @@ def test_players_table_has_the_new_columns(match_data: dict, match_page: str):
         cells = re.findall(r"<td[^>]*>(.*?)</td>", table.split(f"<td class=l>{name}</td>")[1].split("</tr>")[0])
         assert cells == [str(row[k]) for k in ("cards", "decisions", "inaccuracies", "mistakes", "blunders",
                                                "dd_errors", "sd_errors", "decision_errors", "tricks_lost")] + \
-            [f'{100 * row["dd_lost"]:.1f}%', f'{100 * row["lost"]:.1f}%']
+            [f'{100 * row["dd_lost"]:.1f}%', f'{100 * row["lost"]:.1f}%', f'{row["accuracy"]:.1f}%']
     assert header_cells(table_after(match_page, "Totals")) == ["", "boards"] + SUMMARY_HEADINGS
     assert header_cells(table_after(match_page, "Matches")) == ["match", "boards"] + SUMMARY_HEADINGS
     legend = match_page.split("<h2>Players</h2>")[1].split("<h2>Boards</h2>")[0]
     for said in ("<b>?!</b> <b>?</b> <b>??</b>: inaccuracies, mistakes and blunders", "<b>tricks lost</b>",
                  "<b>lost</b>: the chance to win the match", "in percentage points"):
         assert said in legend
+
+
+def test_accuracy_in_the_json(match_data: dict):
+    """Every summary gains ``accuracy`` (added: the version stays 2): the share
+    of the rated cards and decisions not marked ?!, ? or ??, in percent."""
+    assert match_data["version"] == 2
+    rows = [match_data["total"], *match_data["players"].values(), *match_data["matches"].values(),
+            *(b["summary"] for b in match_data["boards"])]
+    for row in rows:
+        rated = row["cards"] + row["decisions"]
+        marked = row["inaccuracies"] + row["mistakes"] + row["blunders"]
+        assert row["accuracy"] == round(100 * (rated - marked) / rated, 1)
+
+
+def test_accuracy_of_a_constructed_annotation():
+    """Four cards, one ?! and one ?? among them, and one board with nothing rated."""
+    def card(mark: str) -> CardNote:
+        return CardNote(trick=1, seat=Seat.parse("N"), card=Card.parse("QC"), maker=True, before=5,
+                        after=4 if mark else 5, best=(Card.parse("9D"),), mark=mark)
+
+    summary = annotate_summary([card("?!"), card(""), card("??"), card("")], [])
+    assert (summary["inaccuracies"], summary["blunders"], summary["accuracy"]) == (1, 1, 50.0)
+    assert annotate_summary([], [])["accuracy"] is None
+    assert accuracy(3, 1) == 66.7
+
+
+def test_a_sentence_per_player(match_data: dict, match_page: str):
+    row = {"cards": 20, "decisions": 2, "inaccuracies": 1, "mistakes": 2, "blunders": 0, "dd_lost": 0.05,
+           "lost": 0.18, "accuracy": 86.4}
+    assert player_sentence("North", row, "match") == (
+        "North made 1 inaccuracy and 2 mistakes in 20 cards and 2 decisions, giving up 18.0% of the chance to "
+        "win the match beyond the noise (the cards 5.0% double dummy); accuracy 86.4%.")
+    assert player_sentence("E <b>", {**row, "inaccuracies": 0, "mistakes": 0}, "net").startswith(
+        "E &lt;b&gt; made no marked error in 20 cards and 2 decisions, giving up 0.18 net points beyond the noise "
+        "(the cards 0.05 net points double dummy)")
+    assert player_sentence("West", {"cards": 0, "decisions": 0, "accuracy": None}, "match") == ""
+    players = match_page.split("<h2>Players</h2>")[1].split("<table>")[0]
+    (name, figures), = match_data["players"].items()
+    assert re.findall(r'<p class="players">(.*?)</p>', players) == [player_sentence(name, figures, "match")]
+    assert f'accuracy {figures["accuracy"]:.1f}%.' in players
+    sparse = render_html({"players": {"p": {"cards": 0, "decisions": 0}}})
+    assert 'class="players"' not in sparse
+
+
+def test_the_legend_names_every_summary_column(match_page: str):
+    legend = re.findall(r'<p class="legend">Columns: (.*?)</p>', match_page)[0]
+    for heading in ["boards"] + SUMMARY_HEADINGS:
+        assert f"<b>{heading}</b>" in legend, heading
+    assert "<b>accuracy</b>: the share of the rated cards and decisions not marked ?!, ? or ??" in legend
+
+
+def test_the_match_header(match_data: dict, match_page: str):
+    """The match's result, and the score before each deal (as in the board index), each linked to its board."""
+    (name, match), = match_data["matches"].items()
+    assert match["final"] == {"text": "0:0 rounds 2:0", "describe": "match won by N-S", "winner": "N-S"}
+    head = match_page.split(f'<div class="match-head" data-match="{name}">')[1].split("</div>")[0]
+    assert f"<b>{name}</b>: N-S won the match after 10 deals (final score 0:0 rounds 2:0)." in head
+    listed = re.findall(r'<li><a href="#board-(\d+)">board ([^<]*)</a>: ([^<]*)</li>', head)
+    index = re.findall(r"<tr><td.*?</tr>", table_after(match_page, "Boards"))
+    assert listed == [(str(i), b["board"], b["score"]["state"]["text"]) for i, b in enumerate(match_data["boards"], 1)]
+    assert [re.findall(r"<td[^>]*>(.*?)</td>", row)[2] for row in index] == [s for _, _, s in listed]
+    # a match not over, and one whose score is not known
+    assert "not over after 2 deals here: the score stands at 3:1, rounds 0:0, N-S make trump." in render_html(
+        {"matches": {"m": {"boards": 2, "final": {"text": "3:1 rounds 0:0", "describe": "3:1, rounds 0:0, N-S make trump",
+                                                  "winner": None}}}})
+    assert "the final result is not known" in render_html({"matches": {"m": {"boards": 1, "final": None}}})
+
+
+def test_the_title_names_the_event(match_page: str):
+    assert "<title>altbaumer simulate --seed 4 — altbaumer annotation</title>" in match_page
+    assert "<h1>altbaumer simulate --seed 4 — altbaumer annotation</h1>" in match_page
+    assert page_title({"boards": [{"tags": {}, "source": "games/club.abn"}]}) == "club.abn — altbaumer annotation"
+    assert page_title({}) == "altbaumer annotation"
+    assert "<title>mine</title>" in render_html({}, title="mine")
+
+
+def test_a_print_stylesheet(match_page: str):
+    css = match_page.split("<style>")[1].split("</style>")[0]
+    printed = css.split("@media print{")[1]
+    for rule in (".scroll{overflow:visible}", "break-inside:avoid", "background:#fff;color:#000"):
+        assert rule in printed, rule
+    # every table scrolls inside its own box, never the page
+    assert match_page.count("<table>") == match_page.count('<div class="scroll"><table>')
 
 
 def test_board_index_has_the_score_and_the_new_counts(match_data: dict, match_page: str):
@@ -260,7 +348,7 @@ def test_a_net_report_has_no_match_parts(net_data: dict):
         assert absent not in html_page, absent
     assert len(sections(html_page)) == 2 and "<dt>rated by</dt><dd>net points</dd>" in html_page
     row = net_data["players"]["heuristic"]
-    assert f'<td>{row["lost"]:.2f}</td></tr>' in table_after(html_page, "Players")
+    assert f'<td>{row["lost"]:.2f}</td><td>{row["accuracy"]:.1f}%</td></tr>' in table_after(html_page, "Players")
     assert "gives up at least 0.1, 0.2 or 0.4 net points" in html_page
     for board, section in zip(net_data["boards"], sections(html_page)):
         for decision, table in zip(board["decisions"], re.findall(r'<div class="decision".*?</table>', section, re.S)):
@@ -722,12 +810,12 @@ def test_chromium_renders_the_page(page: str, tmp_path: Path):
     assert console_messages(dom.stderr) == []
 
     png = tmp_path / "report.png"
-    shot = run_browser(binary, html_file, f"--screenshot={png}", "--window-size=1200,2000")
+    shot = run_browser(binary, html_file, f"--screenshot={png}", "--window-size=1200,3000")
     assert shot.returncode == 0, shot.stderr[-2000:]
     assert console_messages(shot.stderr) == []
     assert png.exists() and png.stat().st_size > 1000
     width, height, pixels = colours(png)
-    assert (width, height) == (1200, 2000)
+    assert (width, height) == (1200, 3000)
     assert len(pixels) > 20, "the screenshot is blank"
     assert any(r > 150 and g < 90 and b < 90 for r, g, b in pixels), "no red suit symbols painted"
     assert any(r < 80 and g < 80 and b < 80 for r, g, b in pixels), "no dark text painted"
@@ -765,3 +853,55 @@ def test_the_browser_checks_can_fail(tmp_path: Path):
     assert shot.returncode == 0
     assert any("Uncaught Error: broken page" in line for line in console_messages(shot.stderr))
     assert colours(png)[2] == {(255, 255, 255)}
+
+
+def widths(dom: str) -> tuple[int, int]:
+    """scrollWidth and innerWidth, as the probe script wrote them into the page's title."""
+    found = re.search(r"<title>scrollWidth (\d+) innerWidth (\d+)</title>", dom)
+    assert found, "the probe script did not run"
+    return int(found[1]), int(found[2])
+
+
+PROBE = ('<script>addEventListener("load", () => {document.title = "scrollWidth " + '
+         'document.documentElement.scrollWidth + " innerWidth " + innerWidth})</script>')
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_no_sideways_scroll_of_the_page(match_page: str, tmp_path: Path, width: int):
+    """The shipped match page at a phone's width (390 px) and a desktop's: the
+    page is never wider than the window (wide tables scroll in their own box).
+    The probe script goes into a copy in tmp_path; the page itself has none.
+    Headless Chromium keeps its window at least 500 px wide, so the 390 px
+    check also renders the copy in a 390 px iframe, whose viewport it is."""
+    shipped = (EXAMPLES / "match.html").read_text(encoding="utf-8")
+    assert "<script" not in shipped and "<script" not in match_page
+    binary = browser()
+    html_file = tmp_path / "probe.html"
+    html_file.write_text(shipped.replace("</body>", PROBE + "</body>"), encoding="utf-8")
+    dom = run_browser(binary, html_file, f"--window-size={width},3000", "--dump-dom")
+    assert dom.returncode == 0, dom.stderr[-2000:]
+    scroll, inner = widths(dom.stdout)
+    assert inner >= width * 0.9 and scroll <= inner, (scroll, inner)
+    if width < 500:
+        frame = tmp_path / "frame.html"
+        frame.write_text(f'<!DOCTYPE html><html><head><title>none</title></head><body style="margin:0">'
+                         f'<iframe id="f" width="{width}" height="3000" style="border:0" '
+                         f'srcdoc="{html.escape(html_file.read_text(encoding="utf-8"), quote=True)}"></iframe>'
+                         '<script>addEventListener("load", () => {document.title = '
+                         'document.getElementById("f").contentDocument.title})</script></body></html>',
+                         encoding="utf-8")
+        dom = run_browser(binary, frame, "--window-size=500,3000", "--dump-dom")
+        assert dom.returncode == 0, dom.stderr[-2000:]
+        scroll, inner = widths(dom.stdout)
+        assert inner == width and scroll <= inner, (scroll, inner)
+
+
+def test_the_page_prints(match_page: str, tmp_path: Path):
+    """The browser prints the page to a PDF (the print stylesheet applied)."""
+    binary = browser()
+    html_file = tmp_path / "match.html"
+    html_file.write_text(match_page, encoding="utf-8")
+    pdf = tmp_path / "match.pdf"
+    printed = run_browser(binary, html_file, f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    assert printed.returncode == 0, printed.stderr[-2000:]
+    assert pdf.exists() and pdf.read_bytes()[:5] == b"%PDF-" and pdf.stat().st_size > 10_000
