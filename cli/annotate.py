@@ -17,6 +17,7 @@ from altbaumer.errors import AbnError
 from altbaumer.game.match_state import MatchState
 from altbaumer.report.annotate import BoardNotes, annotate_board, report, strip_annotations
 from altbaumer.report.render import card_text, cards_text, option_text
+from altbaumer.report.words import player_words
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.rating import Rating
 
@@ -165,6 +166,8 @@ def _show(notes: list[BoardNotes], data: dict[str, Any], seconds: float, output:
     mistakes = _mistakes_table(notes, data["objective"])
     if mistakes.row_count:
         stdout.print(mistakes)
+    for line in _player_lines(data["players"], data["objective"]):
+        stdout.print(line)
     stdout.print(_players_table(data["players"], data["objective"]))
     if output is not None:
         stdout.print(f"wrote {safe_markup(output)}")
@@ -256,10 +259,19 @@ def _loss(rating: Rating, chosen: str, ascii_: bool) -> Text:
 
 
 def _players_table(players: dict[str, dict[str, Any]], objective: str) -> Table:
-    table = Table(title="Players", title_justify="left")
-    for heading in ("player", "cards", "decisions", "?!", "?", "??", "tricks lost", f"{_unit(objective)} lost"):
+    table = Table(title="Players", title_justify="left",
+                  caption=f"lost: {_unit(objective)}; accuracy: the share of the rated cards and decisions "
+                          "not marked ?!, ? or ??", caption_justify="left")
+    for heading in ("player", "cards", "decisions", "?!", "?", "??", "tricks lost", "lost", "accuracy"):
         table.add_column(heading, justify="left" if heading == "player" else "right", overflow="fold")
     for name, row in players.items():
+        accuracy = row.get("accuracy")
         table.add_row(safe_markup(name), str(row["cards"]), str(row["decisions"]), str(row["inaccuracies"]),
-                      str(row["mistakes"]), str(row["blunders"]), str(row["tricks_lost"]), _lost(row["lost"], objective))
+                      str(row["mistakes"]), str(row["blunders"]), str(row["tricks_lost"]), _lost(row["lost"], objective),
+                      "—" if accuracy is None else f"{accuracy:.1f}%")
     return table
+
+
+def _player_lines(players: dict[str, dict[str, Any]], objective: str) -> list[str]:
+    """A sentence per player with something rated (the page says the same)."""
+    return [safe_markup(line) for line in (player_words(name, row, objective) for name, row in players.items()) if line]

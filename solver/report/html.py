@@ -34,7 +34,7 @@ from altbaumer.game.seats import Seat
 from altbaumer.report.charts import by_trick, match_graph, tricks_chart
 from altbaumer.report.html_text import (REPORT_LOOK, amount, as_float, card_html, cards_html, delta, escape, is_chance,
                                         num, parse_card, pct, suit_html, thresholds, unit)
-from altbaumer.report.words import plural
+from altbaumer.report.words import player_words, plural
 
 __all__ = ["render_html", "page_title", "card_html"]  # card_html: from html_text, for the report's users
 
@@ -253,35 +253,10 @@ def _percent(value: object) -> str:
     return num(value) if number is None else f"{number:.1f}%"
 
 
-_COUNTED = (("inaccuracies", "inaccuracy", "inaccuracies"), ("mistakes", "mistake", "mistakes"),
-            ("blunders", "blunder", "blunders"))
-
-
 def player_sentence(name: str, row: Json, objective: object) -> str:
-    """One player's summary in plain words (escaped HTML), from the figures of
-    the table; empty for a player with nothing rated.
-
-    >>> print(player_sentence("North", {"cards": 20, "decisions": 2, "inaccuracies": 0, "mistakes": 2,
-    ...       "blunders": 1, "dd_lost": 0.05, "lost": 0.18, "accuracy": 86.4}, "match"))  # doctest: +NORMALIZE_WHITESPACE
-    North made 2 mistakes and 1 blunder in 20 cards and 2 decisions, giving up 18.0% of the chance
-    to win the match beyond the noise (the cards 5.0% double dummy); accuracy 86.4%.
-    """
-    cards, decisions = (as_float(row.get(k)) or 0 for k in ("cards", "decisions"))
-    if not cards and not decisions:
-        return ""
-    counts = [(int(as_float(row.get(k)) or 0), one, many) for k, one, many in _COUNTED]
-    said = [plural(n, one, many) for n, one, many in counts if n]
-    marks = (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]) if said else "no marked error"
-    rated = f"{plural(int(cards), 'card')} and {plural(int(decisions), 'decision')}"
-
-    chance = is_chance(objective)
-    of = f" of the {unit(objective)}" if chance else " net points"
-    text = f"{name} made {marks} in {rated}, giving up {amount(row.get('lost'), objective)}{of} beyond the noise"
-    if "dd_lost" in row:
-        text += f" (the cards {amount(row.get('dd_lost'), objective)}{'' if chance else of} double dummy)"
-    if as_float(row.get("accuracy")) is not None:
-        text += f"; accuracy {_percent(row.get('accuracy'))}"
-    return escape(text + ".")
+    """One player's summary in plain words (:func:`~altbaumer.report.words.player_words`),
+    escaped for the page; empty for a player with nothing rated."""
+    return escape(player_words(name, row, objective))
 
 
 def _player_sentences(players: Json, objective: object) -> str:

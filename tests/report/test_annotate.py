@@ -167,3 +167,15 @@ def test_cli_an_empty_file_is_bad_input(run, tmp_path):
     assert beside.exit_code == 2  # the other file's board is still annotated, the empty one reported
     assert json.loads(beside.stdout)["total"]["boards"] == 1
     assert beside.stderr.splitlines() == [f"altbaumer: error: {empty}: no boards in the file"]
+
+
+def test_cli_says_each_players_summary_and_accuracy(run):
+    result = run("annotate", "examples/match.abn", "--no-decisions", "--no-progress")
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())  # rich wraps at the terminal's width
+    data = json.loads(run("annotate", "examples/match.abn", "--no-decisions", "--json").stdout)
+    (name, row), = data["players"].items()
+    assert f"{name} made " in text and f"accuracy {row['accuracy']:.1f}%" in text
+    assert "accuracy: the share of the rated cards and decisions not marked ?!, ? or ??" in text
+    header = next(line for line in result.stdout.splitlines() if "player" in line and "cards" in line)
+    assert header.split("┃")[-2].strip() == "accuracy"
