@@ -2,11 +2,11 @@
 process: 10,000 sampled worlds on one thread, after an untimed warm-up on
 another seed.
 
-``bench_rating.py`` rates the turn, the discard and the lone choice in one
-process, and from the second on the partner's choices made for the earlier
-ones are reused (``altbaumer.hidden.partner``: the same deal, the same
-context), as they are in an annotation. To compare a single decision between
-two installs, run this once per decision and install:
+A fresh process per decision is the one measurement that means the same in
+any release: the previous one had no ``bench_rating.py`` rows of this form,
+and nothing the process did before can be reused (the partner's choices of
+``altbaumer.hidden.partner`` are kept per deal within a process). To compare
+a single decision between two installs, run this once per decision and install:
 
     python benchmarks/rate_one_decision.py turn|discard|alone|play
 """

@@ -14,7 +14,8 @@ on ``samples`` sampled worlds (``exact_limit=0``: never enumerated), after
 an untimed warm-up on 200, again and again with the next seeds until its
 ``seconds`` are used. One :class:`~altbaumer.dd.solver.Solver` serves a row's
 ratings, so its tables carry over from one to the next, as they do across
-an annotation's decisions.
+an annotation's decisions; the partner's choices kept from earlier rows are
+forgotten first, so each row measures its decision alone.
 
 >>> from altbaumer.game.deal import Deal
 >>> deal = Deal.from_seed(4)
@@ -34,6 +35,7 @@ import numpy.typing as npt
 from altbaumer.dd.bench import RATING_WORKLOADS, BenchRow, ExtraRow, node_figures
 from altbaumer.dd.solver import Solver
 from altbaumer.game.view import SeatView
+from altbaumer.hidden.partner import forget_choices
 from altbaumer.hidden.rating import rate_view
 
 __all__ = ["DECISION_KINDS", "RATING_SAMPLES", "RATING_TT_MIB", "rating_row", "rating_plan", "rating_rows"]
@@ -85,6 +87,9 @@ def rating_row(kind: str, view: SeatView, seconds: float = 1.0, samples: int = R
     if samples < 1 or seconds < 0:
         raise ValueError("samples must be at least 1 and seconds not negative")
     rate_view(view, samples=_WARM_UP_SAMPLES, seed=seed, exact_limit=0, threads=threads)  # warm-up, untimed
+    # Each row from scratch: the partner's choices kept from an earlier row of the same deal
+    # (altbaumer.hidden.partner) would flatter this one.
+    forget_choices()
     worlds, spent, cpu, ratings = 0, 0.0, 0.0, 0
     solver = _CountingSolver(RATING_TT_MIB, threads=threads)
     with solver:

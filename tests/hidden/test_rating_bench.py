@@ -11,7 +11,9 @@ import pytest
 
 from altbaumer.cli.bench import RATING_EXAMPLE, rating_views
 from altbaumer.dd.bench import RATING_WORKLOADS, WORKLOADS, run_benchmark
+from altbaumer.game.deal import Deal
 from altbaumer.game.view import SeatView
+from altbaumer.hidden import partner
 from altbaumer.hidden.rating_bench import DECISION_KINDS, rating_plan, rating_row, rating_rows
 
 
@@ -70,3 +72,11 @@ def test_the_one_decision_script_rates_in_a_fresh_process():
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("alone: ") and "200 worlds, best " in done.stdout
+
+
+def test_each_rating_row_starts_without_the_partners_choices_of_earlier_rows():
+    sentinel = (9, 9, 9, 9, "earlier row", b"")
+    partner._KNOWN[sentinel] = {}
+    deal = Deal.from_seed(4)
+    rating_row("turn", deal.view(deal.forehand), seconds=0.0, samples=50)
+    assert sentinel not in partner._KNOWN
