@@ -48,25 +48,22 @@ True
 
 from __future__ import annotations
 
-import ctypes
-import importlib
-import os
-import platform
 import signal
 import threading
 import time
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
+from altbaumer.dd.bench_dds import dds_available, dds_batch_row, dds_row
+from altbaumer.dd.bench_machine import cores, machine_info, one_blas_thread
+from altbaumer.dd.bench_rows import BenchReport, BenchRow, ExtraRow, Target, measure, node_figures
 from altbaumer.dd.reference import reference_value
 from altbaumer.dd.solver import DEFAULT_TT_MIB, Solver
 from altbaumer.dd.workloads import (
     PositionStream,
-    bridge_endings,
     full_deal_rows,
     lone_deal_rows,
     mid_trick_positions,
@@ -84,6 +81,7 @@ __all__ = [
     "Target",
     "BenchReport",
     "ExtraRow",
+    "node_figures",
     "dds_available",
     "machine_info",
     "planned_rows",
@@ -112,202 +110,11 @@ RATING_TARGET_NOTE = "measured side by side against the previous release: benchm
 
 _BLOCK = 2048  # positions per generated block (numpy workloads)
 _PY_BLOCK = 128  # positions per generated block (Python-object workloads)
-_DDS_BATCH = 200  # boards per DDS batch call (DDS's MAXNOOFBOARDS)
 
 ProgressFn = Callable[[int, int, str], None]
 
 
-# -- results -------------------------------------------------------------------
-
-
-@dataclass
-class BenchRow:
-    """One measured figure: ``positions`` solved in ``seconds`` of solving."""
-
-    workload: str
-    solver: str
-    threads: int
-    positions_per_second: float
-    positions: int
-    seconds: float
-    api: str
-    nodes_per_position: Optional[float] = None
-    ns_per_node: Optional[float] = None  # seconds × threads / nodes: one thread's time per search node
-    tt_bytes: Optional[int] = None
-    cards_per_position: Optional[float] = None
-    cpu_per_wall: Optional[float] = None  # process CPU time / wall time while solving: cores kept busy
-    upper_bound: bool = False  # no position finished before the deadline: the rate is at most this
-    agrees: Optional[bool] = None  # reference rows: the solver gave the same values
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["positions_per_second"] = round(self.positions_per_second, 3 if self.positions_per_second < 100 else 1)
-        data["seconds"] = round(self.seconds, 4)
-        for key in ("nodes_per_position", "ns_per_node", "cards_per_position", "cpu_per_wall"):
-            if data[key] is not None:
-                data[key] = round(data[key], 2)
-        return data
-
-
-def node_figures(nodes: Optional[float], positions: int, seconds: float,
-                 threads: int) -> tuple[Optional[float], Optional[float]]:
-    """(nodes per position, nanoseconds per node) of ``nodes`` search nodes
-    over ``positions`` in ``seconds`` on ``threads``: None where unknown."""
-    if nodes is None or positions <= 0:
-        return None, None
-    return nodes / positions, (seconds * threads * 1e9 / nodes if nodes > 0 else None)
-
-
-ExtraRow = tuple[tuple[str, str, int], Callable[[], BenchRow]]
-"""A row measured by a caller's function ((workload, solver, threads), measure):
-the rating rows, which this wing may not import."""
-
-
-@dataclass
-class Target:
-    """One target of the issue beside the figure measured for it."""
-
-    key: str
-    description: str
-    required: float
-    unit: str  # "x": a ratio; "/s": positions per second
-    measured: Optional[float]
-    met: Optional[bool]  # None: not measurable here (see note)
-    note: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        if self.measured is not None:
-            data["measured"] = round(self.measured, 2)
-        return data
-
-
-@dataclass
-class BenchReport:
-    rows: list[BenchRow]
-    machine: dict[str, Any]
-    settings: dict[str, Any]
-    targets: list[Target] = field(default_factory=list)
-    ratios: dict[str, Optional[float]] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
-    complete: bool = True  # false when Ctrl-C stopped the run: the rows measured before it
-
-    def row(self, workload: str, solver: str, threads: int = 1) -> Optional[BenchRow]:
-        for row in self.rows:
-            if (row.workload, row.solver, row.threads) == (workload, solver, threads):
-                return row
-        return None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "rows": [r.to_dict() for r in self.rows],
-            "machine": self.machine,
-            "settings": self.settings,
-            "targets": [t.to_dict() for t in self.targets],
-            "ratios": {k: (None if v is None else round(v, 2)) for k, v in self.ratios.items()},
-            "notes": self.notes,
-            "complete": self.complete,
-        }
-
-
-# -- machine -----------------------------------------------------------------------
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
-
-
-def _cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.lower().startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine() or "unknown"
-
-
-def dds_available() -> bool:
-    """Is the optional ``endplay`` package (DDS) importable?"""
-    try:
-        import endplay.dds  # noqa: F401
-    except Exception:  # ImportError, or a broken native library
-        return False
-    return True
-
-
-def _endplay_version() -> Optional[str]:
-    try:
-        from importlib.metadata import version
-
-        return version("endplay")
-    except Exception:
-        return None
-
-
-def machine_info() -> dict[str, Any]:
-    from altbaumer._version import __version__
-
-    try:
-        load = [round(x, 2) for x in os.getloadavg()]
-    except OSError:
-        load = None
-    return {
-        "cpu": _cpu_model(),
-        "cores": _cores(),
-        "logical_cpus": os.cpu_count(),
-        "system": f"{platform.system()} {platform.machine()}",
-        "python": platform.python_version(),
-        "altbaumer": __version__,
-        "numpy": np.__version__,
-        "endplay": _endplay_version() if dds_available() else None,
-        "load_average": load,
-    }
-
-
 # -- measuring -----------------------------------------------------------------------
-
-
-def _measure(
-    stream: PositionStream,
-    run: Callable[[Any], Any],
-    seconds: float,
-    first: int,
-    minimum: int,
-    most: int,
-    wall_factor: float = 3.0,
-) -> tuple[int, float, float, list[Any]]:
-    """Solve chunks from ``stream`` until ``seconds`` of solving are spent
-    (generation is never timed; if generating is slow the row stops after
-    ``wall_factor`` × ``seconds`` of wall time). Returns (positions, seconds,
-    process CPU seconds meanwhile, the outputs of ``run`` per chunk)."""
-    started = time.perf_counter()
-    done, spent, made, cpu, size, outputs = 0, 0.0, 0.0, 0.0, first, []
-    while True:
-        g0 = time.perf_counter()
-        chunk = stream.take(size)
-        c0 = time.process_time()
-        t0 = time.perf_counter()
-        outputs.append(run(chunk))
-        t1 = time.perf_counter()
-        cpu += time.process_time() - c0
-        made += t0 - g0
-        spent += t1 - t0
-        done += len(chunk)
-        wall_left = wall_factor * seconds - (t1 - started)
-        if done >= minimum and (spent >= seconds or wall_left <= 0):
-            break
-        rate = done / spent if spent > 0 else 1e6
-        wanted = rate * max(seconds - spent, 0.0) * 1.05 + 1
-        if made > 0:  # never generate for longer than the wall budget allows
-            wanted = min(wanted, max(wall_left, 0.0) * done / (made + spent))
-        size = int(min(most, max(minimum - done, 16, wanted)))
-    return done, spent, cpu, outputs
 
 
 # What each batch workload asks of the same full deals: (Solver method, its arguments, API shown).
@@ -338,7 +145,7 @@ def _batch_row(workload: str, make: Callable[[int], npt.NDArray[np.int64]], thre
             nodes += solver.last_nodes
             return (out >= 0).sum(axis=1) if moves else out
 
-        done, spent, cpu, outputs = _measure(
+        done, spent, cpu, outputs = measure(
             stream, run, seconds, first=max(1024, floor), minimum=floor, most=2_000_000,
         )
         tt_bytes = solver.tt_bytes  # every thread's table, before close() frees them
@@ -365,199 +172,11 @@ def _each_row(workload: str, make: Callable[[int], list[Position]], seconds: flo
             nodes += solver.last_nodes
         return values
 
-    done, spent, cpu, _ = _measure(stream, run, seconds, first=64, minimum=16, most=50_000)
+    done, spent, cpu, _ = measure(stream, run, seconds, first=64, minimum=16, most=50_000)
     per_position, per_node = node_figures(nodes, done, spent, 1)
     return BenchRow(workload, "altbaumer", 1, done / spent, done, spent, "Solver.value",
                     nodes_per_position=per_position, ns_per_node=per_node, tt_bytes=solver.tt_bytes,
                     cpu_per_wall=cpu / spent)
-
-
-# -- DDS (endplay) ---------------------------------------------------------------------
-
-_BRIDGE_NOTE = "bridge endings: 24-card pack, 4 × 5 cards, hearts trump"
-
-
-class _DDSInfo(ctypes.Structure):
-    """DDS 2.8-2.9's ``DDSInfo`` (endplay's copy lacks the fields 2.8 added),
-    with room to spare in case a later DDS grows it."""
-
-    _fields_ = [
-        ("major", ctypes.c_int), ("minor", ctypes.c_int), ("patch", ctypes.c_int),
-        ("versionString", ctypes.c_char * 10), ("system", ctypes.c_int), ("numBits", ctypes.c_int),
-        ("compiler", ctypes.c_int), ("constructor", ctypes.c_int), ("numCores", ctypes.c_int),
-        ("threading", ctypes.c_int), ("noOfThreads", ctypes.c_int), ("threadSizes", ctypes.c_char * 128),
-        ("systemString", ctypes.c_char * 1024), ("spare", ctypes.c_char * 4096),
-    ]
-
-
-def _dds_library() -> Any:
-    import endplay._dds as dds_binding
-
-    return dds_binding._dll  # the ctypes handle of the libdds endplay ships
-
-
-def _dds_threads() -> Optional[int]:
-    """The threads DDS is set up for (its ``GetDDSInfo``), None if it cannot say."""
-    info = _DDSInfo()
-    try:
-        _dds_library().GetDDSInfo(ctypes.byref(info))
-    except Exception:
-        return None
-    if (info.major, info.minor) < (2, 8) or not 1 <= info.noOfThreads <= 4096:
-        return None
-    return int(info.noOfThreads)
-
-
-@contextmanager
-def _dds_on_threads(threads: int) -> Iterator[Optional[int]]:
-    """DDS set up for ``threads`` (``SetMaxThreads``: DDS runs at most one per
-    core), yielding the threads it runs; afterwards back to endplay's setting
-    (0: every core)."""
-    library = _dds_library()
-    library.SetMaxThreads(int(threads))
-    try:
-        yield _dds_threads()
-    finally:
-        library.SetMaxThreads(0)
-
-
-def _bridge_deals(seed: int) -> Callable[[int], list[Any]]:
-    from endplay.types import Deal as BridgeDeal
-    from endplay.types import Denom, Player
-
-    def make(block: int) -> list[Any]:
-        return [BridgeDeal(pbn, first=Player(lead), trump=Denom.hearts)
-                for pbn, lead in bridge_endings(_PY_BLOCK, seed, block)]
-
-    return make
-
-
-def _dds_nodes(boards: list[Any]) -> Optional[int]:
-    """DDS's own node count (``futureTricks.nodes``) summed over ``boards``, None if any lacks it."""
-    total = 0
-    for board in boards:
-        nodes: Any = getattr(getattr(board, "_data", None), "nodes", None)
-        if nodes is None:
-            return None
-        total += int(nodes)
-    return total if boards else None
-
-
-def _dds_row(workload: str, seconds: float, seed: int) -> BenchRow:
-    """DDS one board per call (``SolveBoard``): ``full-exact`` one optimal card
-    and its score (solutions=1), ``full-all-cards`` every card scored (solutions=3)."""
-    from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode
-
-    best_only = workload == "full-exact"
-    mode = SolveMode.OptimalOne if best_only else SolveMode.Default
-    boards: list[Any] = []
-
-    def run(deals: list[Any]) -> list[int]:
-        counts = []
-        for deal in deals:
-            solved = solve_board(deal, mode)
-            counts.append(len(list(solved)))  # every score read back into Python, as altbaumer's are
-            boards.append(solved)
-        return counts
-
-    with _dds_on_threads(1):
-        done, spent, cpu, outputs = _measure(PositionStream(_bridge_deals(seed)), run, seconds,
-                                             first=32, minimum=8, most=50_000)
-    per_position, per_node = node_figures(_dds_nodes(boards), done, spent, 1)
-    api = "endplay.dds.solve_board" + ("(SolveMode.OptimalOne)" if best_only else "")
-    how = "one optimal card and its score (solutions=1)" if best_only else "every card scored (solutions=3)"
-    return BenchRow(workload, "dds", 1, done / spent, done, spent, api,
-                    nodes_per_position=per_position, ns_per_node=per_node,
-                    cards_per_position=sum(sum(o) for o in outputs) / done, cpu_per_wall=cpu / spent,
-                    note=f"{_BRIDGE_NOTE}; one board per call, {how}")
-
-
-def _dds_batch_row(threads: int, seconds: float, seed: int) -> BenchRow:
-    """DDS's own batch call (``SolveAllBoardsBin``, up to 200 boards a call)
-    on ``threads`` threads, every card scored."""
-    from endplay.dds import solve_all_boards
-
-    boards: list[Any] = []
-
-    def run(deals: list[Any]) -> list[int]:
-        counts = []
-        for lo in range(0, len(deals), _DDS_BATCH):
-            for solved in solve_all_boards(deals[lo : lo + _DDS_BATCH]):
-                counts.append(len(list(solved)))
-                boards.append(solved)
-        return counts
-
-    with _dds_on_threads(threads) as running:
-        done, spent, cpu, outputs = _measure(PositionStream(_bridge_deals(seed)), run, seconds,
-                                             first=2 * _DDS_BATCH, minimum=_DDS_BATCH, most=50_000)
-    used = threads if running is None else running
-    per_position, per_node = node_figures(_dds_nodes(boards), done, spent, used)
-    note = f"{_BRIDGE_NOTE}; {_DDS_BATCH} boards per call, every card scored"
-    if running is None:
-        note += f"; DDS did not report its threads ({threads} asked for)"
-    elif running != threads:
-        note += f"; {threads} threads asked for, DDS runs {running} (at most one per core)"
-    return BenchRow("full-all-cards", "dds-batch", used, done / spent, done, spent, "endplay.dds.solve_all_boards",
-                    nodes_per_position=per_position, ns_per_node=per_node,
-                    cards_per_position=sum(sum(o) for o in outputs) / done, cpu_per_wall=cpu / spent, note=note)
-
-
-# -- numpy's BLAS threads ---------------------------------------------------------------
-
-
-def _openblas_setters() -> list[tuple[Callable[[int], Any], Callable[[], int]]]:
-    """(set, get) of the thread count of every OpenBLAS loaded in this process
-    (numpy's wheels bundle one as ``scipy_openblas``); Linux only."""
-    try:
-        with open("/proc/self/maps", encoding="utf-8") as maps:
-            paths = sorted({line.split()[-1] for line in maps if "openblas" in line.lower() and "/" in line})
-    except OSError:
-        return []
-    found = []
-    for path in paths:
-        try:
-            library = ctypes.CDLL(path)
-        except OSError:
-            continue
-        for name in ("scipy_openblas_{}_num_threads64_", "scipy_openblas_{}_num_threads",
-                     "openblas_{}_num_threads64_", "openblas_{}_num_threads"):
-            setter = getattr(library, name.format("set"), None)
-            getter = getattr(library, name.format("get"), None)
-            if setter is not None and getter is not None:
-                found.append((setter, getter))
-                break
-    return found
-
-
-@contextmanager
-def _one_blas_thread() -> Iterator[str]:
-    """numpy's BLAS held to one thread while measuring (its idle threads spin
-    and take CPU from the solver): with threadpoolctl if installed, else
-    OpenBLAS's own call. Yields how, or why not."""
-    if os.environ.get("OPENBLAS_NUM_THREADS") == "1":
-        yield "1 thread (OPENBLAS_NUM_THREADS=1)"
-        return
-    try:
-        threadpoolctl = importlib.import_module("threadpoolctl")
-    except ImportError:
-        threadpoolctl = None
-    if threadpoolctl is not None:
-        with threadpoolctl.threadpool_limits(limits=1, user_api="blas"):
-            yield "1 thread (threadpoolctl)"
-        return
-    setters = _openblas_setters()
-    if not setters:
-        yield "not limited (no OpenBLAS found; set OPENBLAS_NUM_THREADS=1)"
-        return
-    before = [get() for _, get in setters]
-    for set_threads, _ in setters:
-        set_threads(1)
-    try:
-        yield "1 thread (openblas_set_num_threads)"
-    finally:
-        for (set_threads, _), count in zip(setters, before):
-            set_threads(count)
 
 
 # -- the brute force -----------------------------------------------------------------
@@ -625,8 +244,8 @@ def planned_rows(threads: Optional[int] = None, dds: Optional[bool] = None,
                  reference: bool = True) -> list[tuple[str, str, int]]:
     """The rows :func:`run_benchmark` measures, in order: (workload, solver,
     threads); the ``extra`` rows a caller passes come after these."""
-    many = threads or _cores()
-    counts = sorted({1, many} | ({2} if _cores() >= 2 else set()))
+    many = threads or cores()
+    counts = sorted({1, many} | ({2} if cores() >= 2 else set()))
     use_dds = dds if dds is not None else dds_available()
     rows = [("full-exact", "altbaumer", t) for t in counts]
     if use_dds:
@@ -672,7 +291,7 @@ def run_benchmark(
     """
     if seconds <= 0:
         raise ValueError("seconds must be positive")
-    many = threads or _cores()
+    many = threads or cores()
     if many < 1:
         raise ValueError("threads must be at least 1")
     use_dds = dds_available() if dds is None else dds
@@ -695,23 +314,23 @@ def run_benchmark(
     def lone(block: int) -> npt.NDArray[np.int64]:
         return lone_deal_rows(_BLOCK, seed, block)
 
-    with _one_blas_thread() as blas:
+    with one_blas_thread() as blas:
         report.settings["blas"] = blas
         _warm_up(seed, tt_mib)
         try:
-            for index, ((workload, solver, count), measure) in enumerate(zip(plan, measures)):
+            for index, ((workload, solver, count), measure_extra) in enumerate(zip(plan, measures)):
                 if progress:
                     progress(index, len(plan), f"{workload} · {solver} · {count} thread{'s' if count > 1 else ''}")
-                if measure is not None:
-                    row = measure()
+                if measure_extra is not None:
+                    row = measure_extra()
                 elif solver == "altbaumer" and workload in _QUERIES:
                     row = _batch_row(workload, lone if workload == "lone-exact" else full, count, seconds, tt_mib)
                 elif solver == "altbaumer":
                     row = _each_row(workload, lambda b: mid_trick_positions(_PY_BLOCK, seed, b), seconds, tt_mib)
                 elif solver == "dds":
-                    row = _dds_row(workload, seconds, seed)
+                    row = dds_row(workload, seconds, seed)
                 elif solver == "dds-batch":
-                    row = _dds_batch_row(count, seconds, seed)
+                    row = dds_batch_row(count, seconds, seed)
                 elif workload == "full-exact":
                     sample = rows_to_positions(full_deal_rows(reference_positions, seed, 0))
                     row = _reference_row(workload, sample, 3 * seconds, tt_mib)

@@ -17,14 +17,13 @@ from altbaumer.dd.bench import (
     TARGETS,
     WORKLOADS,
     BenchRow,
-    _dds_threads,
-    _one_blas_thread,
-    _openblas_setters,
     _reference_row,
     dds_available,
     planned_rows,
     run_benchmark,
 )
+from altbaumer.dd.bench_dds import _dds_threads
+from altbaumer.dd.bench_machine import _openblas_setters, one_blas_thread
 from altbaumer.dd.workloads import bridge_endings, full_deal_rows, lone_deal_rows, mid_trick_positions, rows_to_positions
 from altbaumer.game.position import Position
 from altbaumer.dd.rows import NO_LONE, WIDTH, decode_rows
@@ -189,7 +188,7 @@ def test_progress_is_reported_for_every_row():
 def test_blas_threads_are_limited_and_restored():
     setters = _openblas_setters()
     before = [get() for _, get in setters]
-    with _one_blas_thread() as how:
+    with one_blas_thread() as how:
         assert isinstance(how, str) and how
         if setters and how.endswith("(openblas_set_num_threads)"):
             assert [get() for _, get in setters] == [1] * len(setters)
