@@ -26,15 +26,16 @@ parts are left out.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
 from altbaumer.game import display
 from altbaumer.game.seats import Seat
 from altbaumer.report.charts import by_trick, match_graph, tricks_chart
+from altbaumer.report.html_summaries import (board_index, match_head, player_sentences, summary_legend,
+                                             summary_table)
 from altbaumer.report.html_text import (REPORT_LOOK, amount, as_float, card_html, cards_html, delta, escape, is_chance,
-                                        num, parse_card, pct, suit_html, thresholds, unit)
-from altbaumer.report.words import player_words, plural
+                                        num, parse_card, pct, scroll_box, suit_html, table_html, thresholds, unit)
 
 __all__ = ["render_html", "page_title", "card_html"]  # card_html: from html_text, for the report's users
 
@@ -46,25 +47,6 @@ _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 _MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 _PLAYER_MARK = "the player's own mark, from the file"
 _PLAYER_COMMENT = "the player's own commentary, from the file"
-# The summaries' columns (annotate._summary): key, heading, what it means.
-_SUMMARY_COLUMNS = (
-    ("boards", "boards", "deals annotated"),
-    ("cards", "cards", "cards rated"),
-    ("decisions", "decisions", "decisions rated (accept or refuse, the discard, lone play)"),
-    ("inaccuracies", "?!", "inaccuracies: cards and decisions marked ?!"),
-    ("mistakes", "?", "mistakes: cards and decisions marked ?"),
-    ("blunders", "??", "blunders: cards and decisions marked ??"),
-    ("dd_errors", "DD marked", "cards marked double dummy"),
-    ("sd_errors", "SD marked", "cards marked from the player's knowledge (--single-dummy)"),
-    ("decision_errors", "decisions marked", "decisions marked from the decider's knowledge"),
-    ("tricks_lost", "tricks lost", "tricks the cards gave away double dummy"),
-    ("dd_lost", "DD lost", "what the cards gave up double dummy"),
-    ("lost", "lost", "what the decisions (and cards rated from the player's knowledge) gave up beyond the noise"),
-    ("accuracy", "accuracy", "the share of the rated cards and decisions not marked ?!, ? or ??"))
-_NOT_COLUMNS = {"graph", "dd_blunders"}  # the graph is drawn; the double-dummy ?? are among the ?? counted
-_LOSSES = {"dd_lost", "lost"}  # in the objective's unit
-_PERCENTS = {"accuracy"}  # already in percent
-_NOT_COLUMNS = _NOT_COLUMNS | {"final"}  # a match's final score: its header line says it
 DEFAULT_TITLE = "altbaumer annotation"
 
 _CSS = """
@@ -150,20 +132,6 @@ def page_title(report: Json) -> str:
     return f"{name} — {DEFAULT_TITLE}" if name else DEFAULT_TITLE
 
 
-def _table(head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1) -> str:
-    """A table of already-escaped cells; the first ``left`` columns align left."""
-    def row(cells: Sequence[str], tag: str) -> str:
-        return "<tr>" + "".join(f'<{tag}{" class=l" if i < left else ""}>{c}</{tag}>'
-                                for i, c in enumerate(cells)) + "</tr>"
-    return _scroll("<table>" + row(head, "th") + "".join(row(r, "td") for r in rows) + "</table>")
-
-
-def _scroll(table: str) -> str:
-    """A table in a box that scrolls sideways when the page is narrower (the page itself does not)."""
-    return f'<div class="scroll">{table}</div>'
-
-
-
 def _mark_html(mark: object, why: str) -> str:
     """An annotator's ?!, ? or ?? (docs/annotate.md), styled by its class;
     ``why`` says what it was rated from."""
@@ -199,129 +167,24 @@ def _marks_legend(objective: object, decisions: bool, tricks: bool = False) -> s
 def _header(report: Json, boards: list[Json], objective: object) -> str:
     parts = ["<header>"]
     if report.get("total"):
-        parts += ["<h2>Totals</h2>", _summary_table({"all boards": report["total"]}, "", objective)]
+        parts += ["<h2>Totals</h2>", summary_table({"all boards": report["total"]}, "", objective)]
     matches = report.get("matches") or {}
     if matches:
-        parts += ["<h2>Matches</h2>", _summary_table(matches, "match", objective)]
+        parts += ["<h2>Matches</h2>", summary_table(matches, "match", objective)]
         for name, m in matches.items():
             if isinstance(m, Mapping):
-                parts += [_match_head(str(name), m), match_graph(str(name), m.get("graph") or [])]
+                parts += [match_head(str(name), m), match_graph(str(name), m.get("graph") or [])]
     if report.get("players"):
-        parts += ["<h2>Players</h2>", _player_sentences(report["players"], objective),
-                  _summary_table(report["players"], "player", objective)]
+        parts += ["<h2>Players</h2>", player_sentences(report["players"], objective),
+                  summary_table(report["players"], "player", objective)]
     if report.get("total") or matches or report.get("players"):
-        parts.append(_summary_legend(objective))
+        parts.append(summary_legend(objective))
     if boards:
         decisions = any(b.get("decisions") for b in boards)
         tricks = any(_has_tricks(d) for b in boards for d in b.get("decisions") or [])
-        parts += ["<h2>Boards</h2>", _board_index(boards, objective), _marks_legend(objective, decisions, tricks)]
+        parts += ["<h2>Boards</h2>", board_index(boards, objective), _marks_legend(objective, decisions, tricks)]
     parts.append("</header>")
     return "\n".join(p for p in parts if p)
-
-
-def _summary_columns(rows: Mapping[str, Json]) -> list[tuple[str, str, str]]:
-    present = [r for r in rows.values() if isinstance(r, Mapping)]
-    columns = [c for c in _SUMMARY_COLUMNS if any(c[0] in r for r in present)]
-    known = {k for k, _, _ in _SUMMARY_COLUMNS} | _NOT_COLUMNS
-    extra = sorted({k for r in present for k, v in r.items()
-                    if k not in known and not isinstance(v, (list, dict))})  # a later version's counts
-    return columns + [(k, k, k) for k in extra]
-
-
-def _summary_table(rows: Mapping[str, Json], label: str, objective: object) -> str:
-    columns = _summary_columns(rows)
-    body = []
-    for name, row in rows.items():
-        row = row if isinstance(row, Mapping) else {}
-        body.append([escape(name)] + [_summary_cell(k, row, objective) for k, _, _ in columns])
-    head = [escape(label)] + [f'<span title="{escape(why)}">{escape(title)}</span>' if why != title else escape(title)
-                          for _, title, why in columns]
-    return _table(head, body)
-
-
-def _summary_cell(key: str, row: Json, objective: object) -> str:
-    if key in _LOSSES and key in row:
-        return amount(row.get(key), objective)
-    if key in _PERCENTS:
-        return _percent(row.get(key))
-    return num(row.get(key), 3)
-
-
-def _percent(value: object) -> str:
-    """A figure already in percent (the accuracy), to one decimal."""
-    number = as_float(value)
-    return num(value) if number is None else f"{number:.1f}%"
-
-
-def player_sentence(name: str, row: Json, objective: object) -> str:
-    """One player's summary in plain words (:func:`~altbaumer.report.words.player_words`),
-    escaped for the page; empty for a player with nothing rated."""
-    return escape(player_words(name, row, objective))
-
-
-def _player_sentences(players: Json, objective: object) -> str:
-    """A sentence per player with something rated, above the players table."""
-    lines = [player_sentence(str(name), row, objective) for name, row in players.items() if isinstance(row, Mapping)]
-    return "".join(f'<p class="players">{line}</p>' for line in lines if line)
-
-
-def _match_head(name: str, match: Json) -> str:
-    """A match's result and the score before each of its deals (each linked to
-    its board, the board index's score column for the match's boards alone)."""
-    final = match.get("final") if isinstance(match.get("final"), Mapping) else None
-    boards = match.get("boards")
-    deals = f"after {plural(boards, 'deal')}" if isinstance(boards, int) else "after its last deal"
-    if final and final.get("winner"):
-        result = f"{final['winner']} won the match {deals} (final score {final.get('text')})"
-    elif final:
-        result = f"not over {deals} here: the score stands at {final.get('describe') or final.get('text')}"
-    else:
-        result = "the final result is not known (no score, or the last deal unfinished)"
-    graph = [d for d in match.get("graph") or [] if isinstance(d, Mapping)]
-    graph = graph if any(d.get("score") for d in graph) else []  # no score known: nothing to list
-    items = "".join(f'<li><a href="#board-{escape(d.get("section", ""))}">board {escape(d.get("board", ""))}</a>: '
-                    f'{escape(d.get("score") or "not known")}</li>' for d in graph)
-    scores = f'<ol class="scores" title="the score before each deal">{items}</ol>' if items else ""
-    return (f'<div class="match-head" data-match="{escape(name)}"><p class="match-head"><b>{escape(name)}</b>: '
-            f'{escape(result)}.{" The score before each deal:" if items else ""}</p>{scores}</div>')
-
-
-def _summary_legend(objective: object) -> str:
-    """What the summary columns mean, in one line."""
-    said_unit = unit(objective)
-    in_unit = "percentage points of it" if is_chance(objective) else "points"
-    return (f'<p class="legend">Columns: <b>boards</b>: the deals annotated; '
-            f'<b>cards</b>, <b>decisions</b>: how many were rated; <b>?!</b> '
-            f'<b>?</b> <b>??</b>: inaccuracies, mistakes and blunders (cards from the player\'s knowledge when '
-            f'rated so, else double dummy; decisions from the decider\'s knowledge); <b>DD marked</b>, '
-            f'<b>SD marked</b>, <b>decisions marked</b>: cards marked double dummy, cards marked from the '
-            f'player\'s knowledge, decisions marked; <b>tricks lost</b>: tricks the cards gave away double '
-            f'dummy; <b>DD lost</b>: the {escape(said_unit)} the cards gave up double dummy; <b>lost</b>: the '
-            f'{escape(said_unit)} the decisions (and cards rated from the player\'s knowledge) gave up beyond the '
-            f'noise, in {in_unit}; <b>accuracy</b>: the share of the rated cards and decisions not marked '
-            f'?!, ? or ?? (cards as counted in those columns), in percent.</p>')
-
-
-def _board_index(boards: list[Json], objective: object) -> str:
-    match = any(b.get("score") for b in boards)
-    rows = []
-    for i, b in enumerate(boards, 1):
-        s = b.get("summary") or {}
-        score: list[str] = []
-        if match:
-            known = b.get("score") or {}
-            state = known.get("state") or {}
-            before, after = known.get("ns_equity_before"), known.get("ns_equity_after")
-            score = [escape(state.get("text") or "not known (0:0)") if known else "—",
-                     f"{pct(before)} → {pct(after)}" if known else "—"]
-        rows.append([f'<a href="#board-{i}">{escape(b.get("board", i))}</a>', escape(b.get("source", "")), *score,
-                     escape(b.get("dealer", "")), suit_html(b.get("trump")), num(b.get("start")),
-                     num(b.get("result")), num(s.get("cards")), num(s.get("inaccuracies")),
-                     num(s.get("mistakes")), num(s.get("blunders")),
-                     amount(s.get("lost"), b.get("objective") or objective)])
-    head = ["board", "source", *(("score before", "N-S P(match) before → after") if match else ()), "dealer", "trump",
-            "DD start", "result", "cards", "?!", "?", "??", "lost"]
-    return _table([escape(h) for h in head], rows, left=3 if match else 2)
 
 
 # -- one board -------------------------------------------------------------------------
@@ -437,7 +300,7 @@ def _tricks(board: Json, abn: Json, objective: object) -> str:
     rows = [[escape(notes[0].get("trick", ""))] + [_play_cell(c, objective) for c in notes] for notes in by_trick(cards)]
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
-    table = _table(["trick"] + [f"card {i}" for i in range(1, width)], rows, left=width)
+    table = table_html(["trick"] + [f"card {i}" for i in range(1, width)], rows, left=width)
     return f"<div><h3>Play</h3>{table}</div>"
 
 
@@ -493,7 +356,7 @@ def _unrated_tricks(abn: Json) -> str:
     rows = [[str(n)] + [card_html(c.get("card", "")) + _player_mark(c.get("mark")) + _player_comment(c.get("comment"))
                         for c in t] for n, t in enumerate(tricks, 1)]
     width = max(len(r) for r in rows)
-    return "<h3>Play (not rated)</h3>" + _table(["trick"] + [""] * (width - 1),
+    return "<h3>Play (not rated)</h3>" + table_html(["trick"] + [""] * (width - 1),
                                                 [r + [""] * (width - len(r)) for r in rows], left=width)
 
 
@@ -571,7 +434,7 @@ def _decision(d: Json, objective: object) -> str:
     head_row = "<tr>" + "".join(
         f'<th{" class=l" if i == 0 else ""}' + (f' title="{escape(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")
         + f">{escape(h)}</th>" for i, h in enumerate(columns)) + "</tr>"
-    return head + _scroll(f"<table>{head_row}{rows}</table>")
+    return head + scroll_box(f"<table>{head_row}{rows}</table>")
 
 
 def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> str:

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
 from altbaumer.errors import CardParseError
 from altbaumer.game import display
@@ -134,3 +134,16 @@ def suit_html(letter: object) -> str:
     except (CardParseError, ValueError):
         suit = None
     return num(letter or None) if suit is None else display.suit_html(suit, REPORT_LOOK)
+
+
+def table_html(head: Sequence[str], rows: Iterable[Sequence[str]], left: int = 1) -> str:
+    """A table of already-escaped cells; the first ``left`` columns align left."""
+    def row(cells: Sequence[str], tag: str) -> str:
+        return "<tr>" + "".join(f'<{tag}{" class=l" if i < left else ""}>{c}</{tag}>'
+                                for i, c in enumerate(cells)) + "</tr>"
+    return scroll_box("<table>" + row(head, "th") + "".join(row(r, "td") for r in rows) + "</table>")
+
+
+def scroll_box(table: str) -> str:
+    """A table in a box that scrolls sideways when the page is narrower (the page itself does not)."""
+    return f'<div class="scroll">{table}</div>'

@@ -25,7 +25,8 @@ from altbaumer.game.cards import Card
 from altbaumer.game.seats import Seat
 from altbaumer.report.annotate import CardNote, _summary as annotate_summary, accuracy, annotate_board, report
 from altbaumer.report.annotate import strip_annotations
-from altbaumer.report.html import card_html, page_title, player_sentence, render_html
+from altbaumer.report.html import card_html, page_title, render_html
+from altbaumer.report.html_summaries import player_sentence
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 # lone: three-card tricks and a seat that sits out; mid-trick: an unfinished play;
