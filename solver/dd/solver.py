@@ -148,6 +148,8 @@ class Solver:
         self._stop_pool: Optional[weakref.finalize[..., Any]] = None
         self.last_nodes = 0
         """Search nodes of the most recent call (all threads of a batch)."""
+        self.batch_nodes = 0
+        """Search nodes of every batch this Solver has solved."""
 
     @property
     def threads(self) -> int:
@@ -277,12 +279,13 @@ class Solver:
         when large enough."""
         if len(rows) < 2:
             self._run_threads(rows, out, job)
-            return
-        order, first = similar_first(rows)
-        distinct = np.ascontiguousarray(rows[order[first]])
-        solved = np.empty((len(distinct),) + out.shape[1:], dtype=out.dtype)
-        self._run_threads(distinct, solved, job)
-        out[order] = solved[np.cumsum(first) - 1]
+        else:
+            order, first = similar_first(rows)
+            distinct = np.ascontiguousarray(rows[order[first]])
+            solved = np.empty((len(distinct),) + out.shape[1:], dtype=out.dtype)
+            self._run_threads(distinct, solved, job)
+            out[order] = solved[np.cumsum(first) - 1]
+        self.batch_nodes += self.last_nodes
 
     def _run_threads(self, rows: npt.NDArray[np.int64], out: npt.NDArray[np.int8], job: _Job) -> None:
         threads = max(1, min(self._threads, len(rows) // ROWS_PER_THREAD or 1))

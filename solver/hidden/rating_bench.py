@@ -27,10 +27,7 @@ forgotten first, so each row measures its decision alone.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Mapping, Optional
-
-import numpy as np
-import numpy.typing as npt
+from typing import Callable, Mapping, Optional
 
 from altbaumer.dd.bench import RATING_WORKLOADS, BenchRow, ExtraRow, node_figures
 from altbaumer.dd.solver import Solver
@@ -54,28 +51,6 @@ _WARM_UP_SAMPLES = 200
 assert all(f"rate-{kind}" in RATING_WORKLOADS for kind in DECISION_KINDS)
 
 
-class _CountingSolver(Solver):
-    """A Solver that adds up the search nodes of every batch it solves
-    (``last_nodes`` holds only the latest)."""
-
-    total_nodes = 0
-
-    def solve_batch(self, *args: Any, **kwargs: Any) -> npt.NDArray[np.int8]:
-        out = super().solve_batch(*args, **kwargs)
-        self.total_nodes += self.last_nodes
-        return out
-
-    def solve_batch_class(self, *args: Any, **kwargs: Any) -> npt.NDArray[np.int8]:
-        out = super().solve_batch_class(*args, **kwargs)
-        self.total_nodes += self.last_nodes
-        return out
-
-    def solve_batch_moves(self, *args: Any, **kwargs: Any) -> npt.NDArray[np.int8]:
-        out = super().solve_batch_moves(*args, **kwargs)
-        self.total_nodes += self.last_nodes
-        return out
-
-
 def rating_row(kind: str, view: SeatView, seconds: float = 1.0, samples: int = RATING_SAMPLES,
                threads: Optional[int] = 1, seed: int = 0) -> BenchRow:
     """Rate the decision ``view`` faces (``kind``: one of :data:`DECISION_KINDS`)
@@ -91,7 +66,7 @@ def rating_row(kind: str, view: SeatView, seconds: float = 1.0, samples: int = R
     # (altbaumer.hidden.partner) would flatter this one.
     forget_choices()
     worlds, spent, cpu, ratings = 0, 0.0, 0.0, 0
-    solver = _CountingSolver(RATING_TT_MIB, threads=threads)
+    solver = Solver(RATING_TT_MIB, threads=threads)
     with solver:
         while ratings == 0 or spent < seconds:
             c0 = time.process_time()
@@ -101,7 +76,7 @@ def rating_row(kind: str, view: SeatView, seconds: float = 1.0, samples: int = R
             cpu += time.process_time() - c0
             worlds += rating.worlds
             ratings += 1
-        used, tt_bytes, nodes = solver.threads, solver.tt_bytes, solver.total_nodes
+        used, tt_bytes, nodes = solver.threads, solver.tt_bytes, solver.batch_nodes
     per_world, per_node = node_figures(nodes, worlds, spent, used)
     options = len(rating.options)
     return BenchRow(
