@@ -39,7 +39,7 @@ from altbaumer.errors import CardParseError
 from altbaumer.game.cards import Card, Suit
 from altbaumer.game.seats import SEATS, Seat, cutter_of, forehand_of
 
-__all__ = ["COLOURS", "SUIT_STYLES", "TREE_STYLE", "Look", "INLINE", "suit_colour", "card_colour", "escape_html",
+__all__ = ["display_key", "COLOURS", "SUIT_STYLES", "TREE_STYLE", "Look", "INLINE", "suit_colour", "card_colour", "escape_html",
            "printable", "escape_markup", "option_cards", "seat_roles", "card_html", "join_html", "cards_html", "suit_html",
            "hand_html", "panel_html", "compass_html", "card_markup", "cards_markup", "suit_markup", "hand_markup",
            "Cards", "Styled", "Piece", "Line", "Para", "Compass", "Grid", "Block", "html", "markup"]
@@ -137,8 +137,8 @@ def seat_roles(dealer: Seat, lone: Optional[Seat] = None, out: bool = True) -> d
     return roles
 
 
-def _order(card: Card) -> tuple[int, int]:
-    # The display order of CardSet: by suit, the ace first.
+def display_key(card: Card) -> tuple[int, int]:
+    """The display order of a CardSet: by suit (♣ ♠ ♥ ♦), the ace first."""
     return (int(card.suit), -int(card.rank))
 
 
@@ -225,7 +225,7 @@ def hand_html(cards: Optional[Iterable[Card]], look: Look = INLINE) -> str:
     the clubs; a suit it lacks as ``—``, a hand not known (None) as ``-``."""
     if cards is None:
         return f"<div>{_span(look.muted, '-')}</div>"
-    held = sorted(cards, key=_order)
+    held = sorted(cards, key=display_key)
     lines = []
     for suit in Suit:
         ranks = " ".join(_span(look.rank[card_colour(c)], c.rank.label, c) for c in held if c.suit is suit)
@@ -275,7 +275,7 @@ def hand_markup(cards: Optional[Iterable[Card]]) -> list[str]:
     """
     if cards is None:
         return ["[dim]-[/]"]
-    held = sorted(cards, key=_order)
+    held = sorted(cards, key=display_key)
     lines = []
     for suit in Suit:
         ranks = " ".join(f"[{TREE_STYLE}]{c.rank.label}[/]" if c.is_tree else c.rank.label

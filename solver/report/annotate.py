@@ -33,7 +33,7 @@ import dataclasses
 import re
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Mapping, Optional
 
 import numpy as np
 
@@ -46,11 +46,13 @@ from altbaumer.game.cards import Card
 from altbaumer.game.actions import Phase, Play
 from altbaumer.game.equity import EquityTable, shipped_table
 from altbaumer.game.match_state import MatchState
+from altbaumer.game.position import Position
 from altbaumer.game.scoring import makers_points, outcome_code
 from altbaumer.game.seats import Seat, Team
 from altbaumer.hidden.objectives import Objective, objective_for
 from altbaumer.hidden.verdicts import MARKS, mark as verdict_mark
 from altbaumer.play.realistic import DEFAULT_PLAYOUTS, rate_realistic
+from altbaumer.report.steps import board_steps
 from altbaumer.report.words import plural
 from altbaumer.hidden.rating import Rating, option_name, rate_view
 
@@ -80,6 +82,10 @@ class CardNote:
     single_dummy: Optional[Rating] = None
     loss: float = 0.0
     """What the card gave up double dummy in the objective, for its side."""
+    values: Mapping[Card, int] = field(default_factory=dict)
+    """The makers' final tricks after each legal card (the card played among them)."""
+    line: tuple[tuple[Seat, Card], ...] = ()
+    """One optimal line from before the card to the end of the deal: who plays what."""
 
     @property
     def lost(self) -> int:
@@ -115,6 +121,8 @@ class CardNote:
         return {"trick": self.trick, "seat": str(self.seat), "card": self.card.ascii(), "maker": self.maker,
                 "before": self.before, "after": self.after, "best": [c.ascii() for c in self.best],
                 "lost": self.lost, "loss": self.loss, "mark": self.mark,
+                "values": {c.ascii(): v for c, v in sorted(self.values.items(), key=lambda cv: cv[0].index)},
+                "line": [c.ascii() for _, c in self.line], "line_seats": [str(s) for s, _ in self.line],
                 "single_dummy": None if self.single_dummy is None else {
                     **self.single_dummy.to_dict(), "error": self.sd_error, "mark": self.sd_mark,
                     "loss": self.sd_loss}}
@@ -132,6 +140,8 @@ class DecisionNote:
     seat: Seat
     chosen: str
     rating: Rating
+    node: int = -1
+    """The decision's place among the record's nodes (-1: not known)."""
 
     @property
     def loss(self) -> float:
@@ -210,6 +220,7 @@ class BoardNotes:
                 "score": self._score_dict(), "summary": self.summary(),
                 "cards": [_card_dict(c, n) for c, n in zip(self.cards, self.record.cards())],
                 "decisions": [d.to_dict() for d in self.decisions], "skipped": list(self.skipped),
+                "steps": board_steps(self.record, [d.node for d in self.decisions], carded=bool(self.cards)),
                 # ``abn`` mixes the player's commentary with the annotator's; these are the player's alone.
                 "player_comments": dict(self.record.board.comments), "abn": board.to_dict()}
 
@@ -368,7 +379,8 @@ def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver, goal: Obj
         pos = record.node_position(node)
         assert isinstance(node.action, Play) and node.trick is not None  # record.cards() gives card nodes
         card = node.action.card
-        moves = solver.solve_moves(pos)
+        solution = solver.solve(pos)
+        moves = solution.moves
         maker = node.seat.team is pos.makers
         value = (max if maker else min)(moves.values())
         after = moves[card]
@@ -378,14 +390,23 @@ def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver, goal: Obj
         best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
         sd = rate(record.node_view(node)) if rate is not None else None
         notes.cards.append(CardNote(node.trick, node.seat, card, maker, value, after, best,
-                                    verdict_mark(loss, 0.0, goal.name), sd, loss))
+                                    verdict_mark(loss, 0.0, goal.name), sd, loss, moves, _seated(pos, solution.pv)))
     notes.start = notes.cards[0].before  # the value of the opening position
     if record.state.phase is Phase.DONE:
         notes.result = record.state.makers_tricks
 
 
+def _seated(pos: Position, line: tuple[Card, ...]) -> tuple[tuple[Seat, Card], ...]:
+    """``line`` played out from ``pos``, each card with the seat that plays it."""
+    seated = []
+    for card in line:
+        seated.append((pos.to_act, card))
+        pos = pos.play(card)
+    return tuple(seated)  # type: ignore[arg-type]  # a seat is to act until the line ends
+
+
 def _rate_decisions(record: GameRecord, notes: BoardNotes, rate: Callable[[Any], Rating]) -> None:
-    for node in record:
+    for index, node in enumerate(record):
         if isinstance(node.action, Play):
             break
         chosen = option_name(node.action)
@@ -397,7 +418,7 @@ def _rate_decisions(record: GameRecord, notes: BoardNotes, rate: Callable[[Any],
         except AltbaumerError as error:
             notes.skipped.append(f"{decision} ({node.seat}): {error}")
             continue
-        notes.decisions.append(DecisionNote(decision, node.tag, node.seat, chosen, rating))
+        notes.decisions.append(DecisionNote(decision, node.tag, node.seat, chosen, rating, index))
 
 
 def _written(board: Board, notes: BoardNotes) -> Board:

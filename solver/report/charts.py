@@ -105,7 +105,8 @@ def tricks_chart(board: Json) -> str:
     span = max(5 * per_trick, len(cards))
     values = [start] + [int(c.get("after", start)) for c in cards]
     xy = [_point(i, v, span) for i, v in enumerate(values)]
-    dots = [_dot(xy[i], values[i], cards[i - 1] if i else None, values[i - 1] if i else None)
+    at = _dot_steps(board.get("steps") or [], len(values))
+    dots = [_dot(xy[i], values[i], cards[i - 1] if i else None, values[i - 1] if i else None, at[i])
             for i in range(len(values))]
     turned = [f"{i} ({escape(c.get('seat', ''))} {card_html(c.get('card'))}: {values[i - 1]}&gt;{values[i]})"
               for i, c in enumerate(cards, 1) if values[i] != values[i - 1]]
@@ -116,6 +117,15 @@ def tricks_chart(board: Json) -> str:
            + "".join(dots) + "</svg>")
     return (f'<figure class="dd-chart"><h3>Double-dummy tricks</h3>{svg}'
             f'<figcaption class="dd">{caption}</figcaption></figure>')
+
+
+def _dot_steps(steps: Sequence[Json], dots: int) -> list[Optional[int]]:
+    """The step each dot of the chart stands for (the position after its
+    card, the first lead for the first dot), which a click on it shows; None
+    without steps."""
+    before = [i for i, s in enumerate(steps) if isinstance(s, Mapping) and s.get("card") is not None]
+    at: list[Optional[int]] = [*before, before[-1] + 1] if before else []
+    return at + [None] * (dots - len(at)) if len(at) <= dots else at[:dots]
 
 
 def by_trick(cards: Sequence[Json]) -> list[list[Json]]:
@@ -144,11 +154,13 @@ def _grid(span: int, per_trick: int) -> str:
     return "".join(parts)
 
 
-def _dot(xy: tuple[float, float], value: int, card: Optional[Json], previous: Optional[int]) -> str:
+def _dot(xy: tuple[float, float], value: int, card: Optional[Json], previous: Optional[int],
+         step: Optional[int] = None) -> str:
     turned = previous is not None and value != previous
     label = (f"card {escape(card.get('card', ''))} by {escape(card.get('seat', ''))}: {previous}&gt;{value}" if card
              else f"first lead: {value}")
+    jump = "" if step is None else f' data-step="{step}"'
     return (f'<circle class="{"turned" if turned else "pt"}" cx="{xy[0]:.1f}" cy="{xy[1]:.1f}" '
-            f'r="{4.5 if turned else 2.5}"><title>{label}</title></circle>')
+            f'r="{4.5 if turned else 2.5}"{jump}><title>{label}</title></circle>')
 
 

@@ -1,8 +1,10 @@
 """A self-contained HTML page of annotated games.
 
 :func:`render_html` turns the JSON-ready dict of :func:`altbaumer.report.annotate.report`
-into one HTML5 page: inline CSS, inline SVG charts, no script and no network
-resources, so the file can be mailed or opened offline. The page shows the
+into one HTML5 page: inline CSS, inline SVG charts, one inline script and no
+network resources, so the file can be mailed or opened offline. Every board
+opens with its analysis board to step through (:mod:`altbaumer.report.html_viewer`;
+without script the page keeps the rest). The page shows the
 totals, the per-match summaries with, for the match objective, a graph of
 N-S's chance to win the match deal by deal (each dot a link to its board), and
 the per-player summaries, then every board: the score before the deal and
@@ -32,21 +34,21 @@ from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
 from altbaumer.game import display
 from altbaumer.game.seats import Seat
 from altbaumer.report.charts import by_trick, match_graph, tricks_chart
+from altbaumer.report.html_marks import (MARK_CLASS, PLAYER_COMMENT, PLAYER_MARK, dd_line, mark_html, player_comment,
+                                         player_mark, sd_line)
 from altbaumer.report.html_summaries import (board_index, match_head, player_sentences, summary_legend,
                                              summary_table)
-from altbaumer.report.html_text import (REPORT_LOOK, amount, as_float, card_html, cards_html, delta, escape, is_chance,
-                                        num, parse_card, pct, scroll_box, suit_html, table_html, thresholds, unit)
+from altbaumer.report.html_viewer import VIEWER_CSS, VIEWER_JS, decision_id, viewer_html
+from altbaumer.report.html_text import (REPORT_LOOK, SEAT_TAGS, amount, as_float, board_roles, card_html, cards_html,
+                                        delta, escape, is_chance, num, parse_card, pct, scroll_box, suit_html,
+                                        table_html, thresholds, unit)
 
 __all__ = ["render_html", "page_title", "card_html"]  # card_html: from html_text, for the report's users
 
 Json = Mapping[str, Any]
 
 _SEATS = ("N", "E", "S", "W")
-_SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-_MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
-_PLAYER_MARK = "the player's own mark, from the file"
-_PLAYER_COMMENT = "the player's own commentary, from the file"
 DEFAULT_TITLE = "altbaumer annotation"
 
 _CSS = """
@@ -112,8 +114,9 @@ def render_html(report: Json, title: Optional[str] = None) -> str:
     body.append(_errors(report.get("errors") or []))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+            f"<title>{escape(title)}</title>\n<style>{_CSS}{VIEWER_CSS}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + (f"\n<script>{VIEWER_JS}</script>" if any(b.get("steps") for b in boards) else "")
+            + "\n</body>\n</html>\n")
 
 
 def page_title(report: Json) -> str:
@@ -132,22 +135,14 @@ def page_title(report: Json) -> str:
     return f"{name} — {DEFAULT_TITLE}" if name else DEFAULT_TITLE
 
 
-def _mark_html(mark: object, why: str) -> str:
-    """An annotator's ?!, ? or ?? (docs/annotate.md), styled by its class;
-    ``why`` says what it was rated from."""
-    if not mark:
-        return ""
-    cls = _MARK_CLASS.get(str(mark), "")
-    name = MARK_NAMES.get(str(mark), "mark")
-    return f'<span class="mark {cls}" title="the annotator\'s {name}, {escape(why)}">{escape(mark)}</span>'
 
 
 def _marks_legend(objective: object, decisions: bool, tricks: bool = False) -> str:
     limits = thresholds(objective)
-    marks = ", ".join(f'<span class="mark {_MARK_CLASS[m]}">{m}</span> {MARK_NAMES[m]}' for m in MARKS)
+    marks = ", ".join(f'<span class="mark {MARK_CLASS[m]}">{m}</span> {MARK_NAMES[m]}' for m in MARKS)
     text = (f'Marks: {marks}: the annotator\'s, when a card (double dummy) or a decision (from the decider\'s '
             f'knowledge, beyond the noise) gives up at least {escape(limits or "a threshold")}; '
-            f'<span class="pmark" title="{_PLAYER_MARK}">!</span> and '
+            f'<span class="pmark" title="{PLAYER_MARK}">!</span> and '
             f'<span class="pc">commentary in italics</span>: the player\'s own, from the file.')
     if decisions:
         what = ("P(match) and P(round) its chances to win the match and the round in play, "
@@ -196,10 +191,10 @@ def _board(index: int, board: Json, objective: object) -> str:
     title = f'Board {escape(board.get("board", index))}'
     where = f'{escape(board.get("source", ""))}:{escape(board.get("line", ""))}' if board.get("source") else ""
     parts = [f'<section class="board" id="board-{index}">', f'<h2>{title} <span class="muted">{where}</span></h2>',
-             _score_line(board.get("score")),
+             _score_line(board.get("score")), viewer_html(index, board, objective),
              '<div class="top">', _deal(board, abn), _facts(board, abn, objective), "</div>",
              '<div class="top">', _tricks(board, abn, objective), tricks_chart(board), "</div>",
-             _decisions(board.get("decisions") or [], objective), _skipped(board.get("skipped") or []), "</section>"]
+             _decisions(index, board.get("decisions") or [], objective), _skipped(board.get("skipped") or []), "</section>"]
     return "\n".join(p for p in parts if p)
 
 
@@ -239,10 +234,10 @@ def _deal(board: Json, abn: Json) -> str:
 
 
 def _hand_panel(seat: str, cards: Sequence[object], board: Json, tags: Json, out: bool) -> str:
-    roles = [r for r, s in (("dealer", board.get("dealer")), ("forehand", board.get("forehand"))) if s == seat]
+    roles = board_roles(board, seat)
     if out:
         roles.append("sits out")
-    name = tags.get(_SEAT_TAGS[seat])
+    name = tags.get(SEAT_TAGS[seat])
     who = f'{seat}{" " + escape(name) if name else ""}'
     return display.panel_html(Seat.parse(seat), who, roles, _hand_lines(cards), REPORT_LOOK, out)
 
@@ -269,7 +264,7 @@ def _facts(board: Json, abn: Json, objective: object) -> str:
     if objective:
         facts.append(("rated by", escape(unit(objective))))
     tags = board.get("tags") or {}
-    facts += [(escape(k), escape(v)) for k, v in tags.items() if k not in _SEAT_TAGS.values()]
+    facts += [(escape(k), escape(v)) for k, v in tags.items() if k not in SEAT_TAGS.values()]
     rows = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
     notes = "".join(f"<li>{escape(n)}</li>" for n in abn.get("notes") or [])
     return (f'<div class="facts"><dl class="facts">{rows}</dl>{_tag_comments(board.get("player_comments") or {})}'
@@ -281,7 +276,7 @@ def _tag_comments(comments: Json) -> str:
     if not comments:
         return ""
     items = "".join(f'<li data-tag="{escape(tag)}"><b>[{escape(tag)}]</b> {escape(text)}</li>' for tag, text in comments.items())
-    return f'<ul class="pc" title="{_PLAYER_COMMENT}">{items}</ul>'
+    return f'<ul class="pc" title="{PLAYER_COMMENT}">{items}</ul>'
 
 
 def _skipped(skipped: Sequence[object]) -> str:
@@ -306,45 +301,17 @@ def _tricks(board: Json, abn: Json, objective: object) -> str:
 
 def _play_cell(note: Json, objective: object) -> str:
     mark, own = note.get("mark") or "", note.get("player_mark") or ""
-    dd = f'{num(note.get("before"))}&gt;{num(note.get("after"))}'
-    if mark:
-        loss = as_float(note.get("loss"))
-        if loss is not None:
-            dd += f" ({delta(-loss, None, objective)}{' pp' if is_chance(objective) else ''})"
-        dd += f' best {cards_html(note.get("best") or [])}'
     seat, card = escape(note.get("seat", "")), escape(note.get("card", ""))
     return (f'<span class="played" data-seat="{seat}" data-card="{card}" data-mark="{escape(mark)}" '
             f'data-player-mark="{escape(own)}"><span class="seatlbl">{seat}</span>{card_html(note.get("card", ""))}'
-            f'{_player_mark(own)}{_mark_html(mark, "double dummy")}</span>'
-            f'{_player_comment(note.get("player_comment"))}<div class="dd">dd {dd}</div>{_sd_line(note, objective)}')
+            f'{player_mark(own)}{mark_html(mark, "double dummy")}</span>'
+            f'{player_comment(note.get("player_comment"))}<div class="dd">{dd_line(note, objective)}</div>{sd_line(note, objective)}')
 
 
-def _player_mark(mark: object) -> str:
-    """A mark the file gave the card (! ? !! ?? !? ?!), in the player's style."""
-    return f'<span class="pmark" title="{_PLAYER_MARK}">{escape(mark)}</span>' if mark else ""
 
 
-def _player_comment(comment: object) -> str:
-    return f'<div class="pc" title="{_PLAYER_COMMENT}">{escape(comment)}</div>' if comment else ""
 
 
-_SD_WHY = "from the player's knowledge"
-
-
-def _sd_line(note: Json, objective: object) -> str:
-    """The single-dummy verdict on a card, when it was marked from the player's knowledge."""
-    rating = note.get("single_dummy")
-    if not isinstance(rating, Mapping) or not (rating.get("mark") or rating.get("error")):
-        return ""
-    option = next((o for o in rating.get("options") or [] if o.get("option") == note.get("card")), None)
-    if option is None:
-        return ""
-    figures = option.get("for_decider") or option  # the card's side's difference, a defender's as a maker's
-    objective = rating.get("objective") or objective
-    unit = " pp" if is_chance(objective) else ""
-    return (f'<div class="sd">sd {escape(objective)} {delta(figures.get("delta"), figures.get("delta_ci95"), objective)}'
-            f'{unit}{_mark_html(rating.get("mark"), _SD_WHY)} best '
-            f'{card_html(rating.get("best", ""))}</div>')
 
 
 def _unrated_tricks(abn: Json) -> str:
@@ -353,7 +320,7 @@ def _unrated_tricks(abn: Json) -> str:
     if not tricks:
         return ""
     # Unrated, the board's marks and commentary are all the player's.
-    rows = [[str(n)] + [card_html(c.get("card", "")) + _player_mark(c.get("mark")) + _player_comment(c.get("comment"))
+    rows = [[str(n)] + [card_html(c.get("card", "")) + player_mark(c.get("mark")) + player_comment(c.get("comment"))
                         for c in t] for n, t in enumerate(tricks, 1)]
     width = max(len(r) for r in rows)
     return "<h3>Play (not rated)</h3>" + table_html(["trick"] + [""] * (width - 1),
@@ -397,12 +364,13 @@ def _decision_head(objective: object, tricks: bool = True) -> list[str]:
     return ["option", *figures, "net ± CI", delta, "mark", "best", "chosen"]
 
 
-def _decisions(decisions: Sequence[Json], objective: object) -> str:
+def _decisions(board: int, decisions: Sequence[Json], objective: object) -> str:
     if not decisions:
         return ""
     objective = next((d["rating"]["objective"] for d in decisions
                       if isinstance(d.get("rating"), Mapping) and d["rating"].get("objective")), objective)
-    return "<h3>Decisions</h3>" + "".join(_decision(d, objective) for d in decisions)
+    return "<h3>Decisions</h3>" + "".join(f'<div class="decision-block" id="{decision_id(board, i)}">'
+                                          f'{_decision(d, objective)}</div>' for i, d in enumerate(decisions))
 
 
 def _decision(d: Json, objective: object) -> str:
@@ -412,7 +380,7 @@ def _decision(d: Json, objective: object) -> str:
     lost = f"{amount(loss, objective)}{' of the ' + escape(unit(objective)) if is_chance(objective) else ' net points'}"
     if mark or d.get("error"):
         name = MARK_NAMES.get(str(mark), "error")
-        verdict = f'<span class="flag">{_mark_html(mark, _DECIDER_WHY)} {escape(name)}: loses {lost}</span>'
+        verdict = f'<span class="flag">{mark_html(mark, _DECIDER_WHY)} {escape(name)}: loses {lost}</span>'
     else:
         given = as_float(loss)
         verdict = '<span class="ok">ok</span>' + (f' <span class="muted">(gives up {lost}, not marked)</span>'
@@ -451,7 +419,7 @@ def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> 
         "E[tricks]": num(f.get("tricks")), "P(win)": pct(f.get("p_win")), "P(5)": pct(f.get("p_all")),
         "P(0)": pct(f.get("p_none")), "points": num(f.get("points")), "net": num(f.get("net")),
         "net ± CI": f'{num(f.get("net"))} ± {num(ci.get("net"))}',
-        "mark": _mark_html(o.get("mark"), _DECIDER_WHY),
+        "mark": mark_html(o.get("mark"), _DECIDER_WHY),
         "best": "★ best" if o.get("best") else "",
         "chosen": ("◀ chosen" + (' <span class="flag">error</span>' if d.get("error") else "")) if chosen else "",
     }

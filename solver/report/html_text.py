@@ -9,14 +9,14 @@
 from __future__ import annotations
 
 import math
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Mapping, Optional, Sequence
 
 from altbaumer.errors import CardParseError
 from altbaumer.game import display
 from altbaumer.game.cards import Card, Suit
 from altbaumer.hidden.verdicts import THRESHOLDS
 
-__all__ = ["escape", "as_float", "num", "pct", "is_chance", "amount", "delta", "unit", "thresholds", "parse_card",
+__all__ = ["SEAT_TAGS", "board_roles", "escape", "as_float", "num", "pct", "is_chance", "amount", "delta", "unit", "thresholds", "parse_card",
            "suit_class", "card_html", "cards_html", "suit_html", "UNITS", "REPORT_LOOK"]
 
 UNITS = {"match": "chance to win the match", "make": "chance to make the deal", "march": "chance to march",
@@ -115,6 +115,15 @@ REPORT_LOOK = display.Look(
 
 suit_class = display.suit_colour
 """A suit's class in the report's stylesheet: ``red`` or ``black``."""
+
+
+SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+"""The ABN tag that names the player of each seat."""
+
+
+def board_roles(board: Mapping[str, object], seat: str) -> list[str]:
+    """The seat's roles in a board of the report: dealer, forehand."""
+    return [role for role in ("dealer", "forehand") if board.get(role) == seat]
 
 
 def card_html(text: object) -> str:

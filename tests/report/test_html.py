@@ -26,6 +26,7 @@ from altbaumer.game.seats import Seat
 from altbaumer.report.annotate import CardNote, _summary as annotate_summary, accuracy, annotate_board, report
 from altbaumer.report.annotate import strip_annotations
 from altbaumer.report.html import card_html, page_title, render_html
+from altbaumer.report.html_viewer import VIEWER_JS
 from altbaumer.report.html_summaries import player_sentence
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -36,6 +37,14 @@ FILES = ("lone.abn", "compulsory.abn", "mid-trick.abn", "refusal.abn")
 EVIL = "<script>alert(1)</script>"
 ERROR = 'examples/errors.abn:69: N held "QC" & <b>twice</b>'
 MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
+# The page's own scripts: each board's step data (JSON, its < > & escaped) and the one inline script.
+OUR_SCRIPTS = re.compile(r'<script type="application/json" class="viewer-data">[^<]*</script>|<script>'
+                         + re.escape(VIEWER_JS) + "</script>")
+
+
+def foreign(page: str) -> str:
+    """The page without its own scripts: what is left must hold none (nothing injected)."""
+    return OUR_SCRIPTS.sub("", page)
 
 
 @pytest.fixture(scope="module")
@@ -596,7 +605,7 @@ def test_errors_listed(page: str):
 
 def test_text_from_the_report_is_escaped(data: dict, page: str):
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
-    assert "<script" not in page and "<b>twice" not in page
+    assert "<script" not in foreign(page) and "<b>twice" not in page
     hostile = copy.deepcopy(data)
     board = hostile["boards"][1]
     board["tags"] = {'"><img src=x onerror=alert(1)>': EVIL, "North": EVIL}
@@ -608,7 +617,7 @@ def test_text_from_the_report_is_escaped(data: dict, page: str):
     hostile["players"] = {EVIL: hostile["total"]}
     hostile["matches"] = {EVIL: hostile["total"]}
     evil = render_html(hostile, title=EVIL)
-    assert "<script" not in evil and "<img" not in evil
+    assert "<script" not in foreign(evil) and "<img" not in evil
     assert evil.count("&lt;script&gt;") >= 8
 
 
@@ -627,7 +636,7 @@ def test_hostile_names_in_the_match_parts_are_escaped(match_data: dict):
     board["score"]["state"]["text"] = EVIL
     board["decisions"][0]["rating"]["state"]["text"] = EVIL
     page = render_html(hostile)
-    assert "<script" not in page and "<img" not in page
+    assert "<script" not in foreign(page) and "<img" not in page
     assert "<td class=l>&lt;script&gt;alert(1)&lt;/script&gt;</td>" in table_after(page, "Players")
     assert "<td class=l>&quot;&gt;&lt;img src=x&gt;</td>" in table_after(page, "Players")
     figure = page.split('<figure class="match-graph" data-match="&lt;script&gt;alert(1)&lt;/script&gt;">')[1]
@@ -640,13 +649,17 @@ def test_hostile_names_in_the_match_parts_are_escaped(match_data: dict):
 
 def test_no_network_resources(page: str):
     for bad in ("http://", "https://", "//", "src=", "url(", "@import", "<link", "<script", "<iframe"):
-        assert bad not in page, bad
+        assert bad not in foreign(page), bad
+    # The page's own script reaches nothing outside the page either.
+    for bad in ("http", "//", "fetch", "XMLHttpRequest", "WebSocket", "import", "src", "sendBeacon", "eval(",
+                "localStorage", "cookie"):
+        assert bad not in VIEWER_JS, bad
     assert set(re.findall(r'href="([^"]*)"', page)) == {f"#board-{i}" for i in range(1, 5)}
 
 
 def test_no_network_resources_in_the_match_page(match_page: str):
     for bad in ("http://", "https://", "//", "src=", "url(", "@import", "<link", "<script", "<iframe", "xlink"):
-        assert bad not in match_page, bad
+        assert bad not in foreign(match_page), bad
     anchors = set(re.findall(r'<section class="board" id="([^"]+)">', match_page))
     assert {h[1:] for h in re.findall(r'href="([^"]*)"', match_page)} == anchors == {f"board-{i}" for i in range(1, 11)}
 
@@ -668,7 +681,7 @@ def test_sparse_reports_render():
                           "players": {"p": {"cards": 1, "lost": None, "later": {"x": 1}}}})
     assert "Score before the deal: &lt;script&gt;alert(1)&lt;/script&gt;.</p>" in sparse
     assert "match-graph" not in sparse and "<th class=l>match</th>" in sparse and "<th>new_count</th>" in sparse
-    assert "later" not in sparse and "<script" not in sparse
+    assert "later" not in sparse and "<script" not in foreign(sparse)
 
 
 # -- in a real browser --------------------------------------------------------------------
@@ -794,9 +807,9 @@ def test_png_decoder_on_a_known_image():
 def test_chromium_renders_the_page(page: str, tmp_path: Path):
     """Chromium loads the page from a file:// URL twice: ``--dump-dom`` prints
     the DOM after loading (so we can see it parsed every board, chart and
-    table) and ``--screenshot`` paints it. The page has no script, so any
-    console message would be a real problem (an uncaught error, a blocked
-    resource); none may appear."""
+    table, and that its script drew the analysis boards) and ``--screenshot``
+    paints it. Any console message would be a real problem (an uncaught
+    error, a blocked resource); none may appear."""
     binary = browser()
     html_file = tmp_path / "report.html"
     html_file.write_text(page, encoding="utf-8")
@@ -804,10 +817,12 @@ def test_chromium_renders_the_page(page: str, tmp_path: Path):
     dom = run_browser(binary, html_file, "--dump-dom")
     assert dom.returncode == 0, dom.stderr[-2000:]
     assert dom.stdout.count('<section class="board"') == 4
-    # a double-dummy chart per board, and a graph per match (here a file each, of one deal)
-    assert dom.stdout.count("<svg") == page.count("<svg") == 8
-    assert dom.stdout.count("<polyline") == 8 and dom.stdout.count('<figure class="match-graph"') == 4
-    assert dom.stdout.count('<div class="decision"') == page.count('<div class="decision"') > 0
+    # a double-dummy chart per board, and a graph per match (here a file each, of one deal); the
+    # script copies each board's chart beside its analysis board and shows a decision at its step
+    assert page.count("<svg") == 8 and dom.stdout.count("<svg") == 8 + 4
+    assert dom.stdout.count("<polyline") == 12 and dom.stdout.count('<figure class="match-graph"') == 4
+    assert dom.stdout.count('<div class="decision"') > page.count('<div class="decision"') > 0
+    assert dom.stdout.count('<div class="viewer"') == 4 and "hidden" not in dom.stdout.split('class="viewer"')[1][:80]
     assert console_messages(dom.stderr) == []
 
     png = tmp_path / "report.png"
@@ -875,7 +890,7 @@ def test_no_sideways_scroll_of_the_page(match_page: str, tmp_path: Path, width: 
     Headless Chromium keeps its window at least 500 px wide, so the 390 px
     check also renders the copy in a 390 px iframe, whose viewport it is."""
     shipped = (EXAMPLES / "match.html").read_text(encoding="utf-8")
-    assert "<script" not in shipped and "<script" not in match_page
+    assert "<script" not in foreign(shipped) and "<script" not in foreign(match_page)
     binary = browser()
     html_file = tmp_path / "probe.html"
     html_file.write_text(shipped.replace("</body>", PROBE + "</body>"), encoding="utf-8")

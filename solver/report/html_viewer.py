@@ -1,0 +1,384 @@
+"""The step-through board of the report page: one board's record, card by
+card and decision by decision, as an analysis board.
+
+:func:`viewer_html` writes, for one annotated board, a hidden ``div`` holding
+the steps (:mod:`altbaumer.report.steps`) as JSON and the texts of every step,
+already rendered here (titles, the record's action with the annotator's and
+the player's marks, the verdicts, the best line), so the page's one inline
+script (:data:`VIEWER_JS`) only draws hands and moves between steps: it
+unhides the board, draws the position of the current step around the compass
+with the cards of the trick in front of their players, gives every legal card
+of the hand to play its double-dummy value from the side of the player (and
+its single-dummy rating where rated), marks the best cards, shows the
+decision's table at its point and the best line from there, steps with the
+buttons, the arrow keys, Home and End, jumps from the graph of double-dummy
+tricks, and hides the other hands to show only what the seat to act knew.
+Stepping writes the step into the page's address (``#board-2-step-7``), and
+such a link opens the board at that step. Without script the page keeps its
+static content.
+
+>>> viewer_html(1, {"steps": []}, "match")
+''
+>>> html = viewer_html(1, {"steps": [{"kind": "end", "hands": {}, "trick": [], "text": "</script>"}]}, "match")
+>>> html.count("</script>"), 'id="viewer-1"' in html, " hidden" in html
+(1, True, True)
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping, Optional
+
+from altbaumer.game import display
+from altbaumer.game.cards import FULL_PACK, Card, Suit
+from altbaumer.report.html_marks import PLAYER_COMMENT, dd_line, mark_html, player_comment, player_mark, sd_line
+from altbaumer.report.html_text import REPORT_LOOK, SEAT_TAGS, board_roles, card_html, delta, escape, is_chance
+
+__all__ = ["viewer_html", "VIEWER_CSS", "VIEWER_JS", "decision_id"]
+
+Json = Mapping[str, Any]
+
+_SEATS = ("N", "E", "S", "W")
+_ORDINAL = ("first", "second", "third", "fourth")
+
+
+def decision_id(board: int, decision: int) -> str:
+    """The ``id`` of a decision's block on the page, which the board shows at its step."""
+    return f"b{board}-decision-{decision}"
+
+
+def viewer_html(index: int, board: Json, objective: object) -> str:
+    """The step-through board of the ``index``-th board ('' without steps)."""
+    steps = [s for s in board.get("steps") or [] if isinstance(s, Mapping)]
+    if not steps:
+        return ""
+    data = {"board": index, "steps": [_step_data(s, board, objective) for s in steps],
+            "faces": _faces(), "suits": [[s.letter, display.suit_html(s, REPORT_LOOK)] for s in Suit],
+            "names": {seat: (board.get("tags") or {}).get(SEAT_TAGS[seat]) or "" for seat in _SEATS},
+            "roles": {seat: ", ".join(board_roles(board, seat)) for seat in _SEATS}}
+    # JSON inside <script> must not close the element: < > & as escapes keep every string intact.
+    payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e") \
+        .replace("&", "\\u0026")
+    return (f'<div class="viewer" id="viewer-{index}" data-board="{index}" tabindex="0" hidden '
+            f'aria-label="step through board {index}">{_SKELETON}'
+            f'<script type="application/json" class="viewer-data">{payload}</script></div>')
+
+
+def _faces() -> dict[str, list[str]]:
+    """Every card of the pack as the page draws it: whole, and as a rank in a suit line."""
+    return {card.ascii(): [display.card_html(card, REPORT_LOOK), _rank_html(card)] for card in FULL_PACK}
+
+
+def _rank_html(card: Card) -> str:
+    """The card's rank as in a hand's suit line (:func:`altbaumer.game.display.hand_html`)."""
+    attributes = REPORT_LOOK.rank[display.card_colour(card)]
+    return f'<span{" " + attributes if attributes else ""}>{escape(card.rank.label)}</span>'
+
+
+# -- the texts of a step ----------------------------------------------------------------
+
+
+def _step_data(step: Json, board: Json, objective: object) -> dict[str, Any]:
+    """What the script needs of a step: the position, the card's values, and its texts as HTML."""
+    cards = board.get("cards") or []
+    index = step.get("card")
+    note: Optional[Json] = cards[index] if isinstance(index, int) and 0 <= index < len(cards) else None
+    out = {key: step.get(key) for key in ("kind", "seat", "hands", "trick", "tricks_won", "trump", "turned",
+                                          "absent", "knew", "decision")}
+    out["title"] = _title(step, note, board)
+    out["said"] = _said(step, note, board)
+    if note is not None:
+        out["values"] = note.get("values") or {}
+        out["maker"] = bool(note.get("maker"))
+        out["played"] = note.get("card")
+        out["sd"] = _sd_values(note, objective)
+        out["verdict"] = f'<div class="dd">{dd_line(note, objective)}</div>{sd_line(note, objective)}'
+        out["line"] = _line_tricks(note, step, board)
+    return out
+
+
+def _title(step: Json, note: Optional[Json], board: Json) -> str:
+    seat, kind = escape(step.get("seat") or ""), step.get("kind")
+    won = step.get("tricks_won") or {}
+    if kind == "card" and note is not None:
+        place = len(step.get("trick") or [])
+        return f"Trick {escape(note.get('trick', ''))}, {_ORDINAL[min(place, 3)]} card: {seat} to play"
+    if kind == "card":
+        return f"{seat} to play"
+    if kind == "turn":
+        return f"Forehand {seat}: accept or refuse the turned {card_html(step.get('turned') or '')}"
+    if kind == "discard":
+        return f"{seat} discards"
+    if kind == "alone":
+        return f"{seat}: play alone or together"
+    if kind == "cut":
+        return f"{seat} at the cut"
+    result = board.get("result")
+    if isinstance(result, int):
+        return (f"The end: the makers {escape(board.get('makers') or '')} took {result} of 5 tricks "
+                f"(N-S {escape(won.get('N-S', ''))}, E-W {escape(won.get('E-W', ''))})")
+    return "The end of the record"
+
+
+def _said(step: Json, note: Optional[Json], board: Json) -> str:
+    """The record's action, with the annotator's mark and the player's own mark and commentary."""
+    seat, option = escape(step.get("seat") or ""), step.get("option")
+    if step.get("kind") == "card" and isinstance(option, str):
+        own = note.get("player_mark") if note else ""
+        marks = (player_mark(own) + mark_html(note.get("mark"), "double dummy")) if note else ""
+        comment = player_comment(note.get("player_comment")) if note else ""
+        return f"<b>{seat}</b> plays {card_html(option)}{marks}{comment}"
+    if step.get("kind") == "end":
+        return ""
+    text = escape(step.get("text") or "")
+    decision = _decision(step, board)
+    tag = decision.get("tag") if decision else None
+    comments = board.get("player_comments") or {}
+    comment = (f'<div class="pc" title="{PLAYER_COMMENT}">{escape(comments[tag])}</div>'
+               if isinstance(tag, str) and comments.get(tag) else "")
+    return f"<b>{text[:len(seat)]}</b>{text[len(seat):]}{comment}"
+
+
+def _decision(step: Json, board: Json) -> Optional[Json]:
+    decisions, index = board.get("decisions") or [], step.get("decision")
+    return decisions[index] if isinstance(index, int) and 0 <= index < len(decisions) else None
+
+
+def _sd_values(note: Json, objective: object) -> dict[str, str]:
+    """Each card's single-dummy difference from the best card, for the player's side (where rated)."""
+    rating = note.get("single_dummy")
+    if not isinstance(rating, Mapping):
+        return {}
+    objective = rating.get("objective") or objective
+    unit = " pp" if is_chance(objective) else ""
+    values = {}
+    for option in rating.get("options") or []:
+        figures = option.get("for_decider") or option
+        values[str(option.get("option"))] = delta(figures.get("delta"), None, objective) + unit
+    return values
+
+
+def _line_tricks(note: Json, step: Json, board: Json) -> list[list[tuple[str, str]]]:
+    """The best line from the step to the end, trick by trick: (seat, card) pairs."""
+    cards, seats = note.get("line") or [], note.get("line_seats") or []
+    per_trick = 3 if board.get("lone") else 4
+    room = per_trick - len(step.get("trick") or [])
+    tricks: list[list[tuple[str, str]]] = [[]]
+    for seat, card in zip(seats, cards):
+        if len(tricks[-1]) == room:
+            tricks.append([])
+            room = per_trick
+        tricks[-1].append((str(seat), str(card)))
+    return tricks if cards else []
+
+
+_SKELETON = (
+    '<div class="vbar">'
+    '<button type="button" data-go="first" title="the first step (Home)" aria-label="first step">|◀</button>'
+    '<button type="button" data-go="prev" title="the step before (←)" aria-label="previous step">◀</button>'
+    '<span class="vstep" aria-live="polite"></span>'
+    '<button type="button" data-go="next" title="the next step (→)" aria-label="next step">▶</button>'
+    '<button type="button" data-go="last" title="the last step (End)" aria-label="last step">▶|</button>'
+    '<label class="vknew"><input type="checkbox" class="knew-toggle"> show only what '
+    '<span class="vseat"></span> knew</label></div>'
+    '<div class="vtitle"></div>'
+    '<div class="top vmain"><div class="deal vtable">'
+    + "".join(f'<div class="hand vhand seat-{s}" data-seat="{s}"></div>' for s in _SEATS)
+    + '<div class="centre vcentre"><div class="vtrick">'
+    + "".join(f'<div class="vt vt-{s}" data-seat="{s}"></div>' for s in _SEATS)
+    + '</div><div class="vinfo"></div></div></div>'
+    '<div class="vside"><div class="vsaid"></div><div class="vverdict"></div><div class="vline"></div>'
+    '<div class="vchart"></div></div></div><div class="vdecision"></div>'
+    '<p class="legend">Step with ◀ ▶ or the arrow keys, Home and End (click the board first), or click a point '
+    'of the graph. On the hand to play, the small number under each card is the tricks its side ends with '
+    'if it plays that card and everybody plays best after it (double dummy); the best cards are green, the '
+    'card played is outlined; where the card play was rated from the player\'s knowledge, the purple figure '
+    'is what the card gives up against the best one. "Show only what … knew" hides the hands the seat to act '
+    'could not see and lists the other cards it had seen.</p>')
+
+VIEWER_CSS = """
+.viewer{background:#fbfbf8;border:1px solid #c9d3e0;border-radius:6px;padding:.5em .8em;margin:.4em 0 1em}
+.viewer:focus{outline:2px solid #2b6cb0}.viewer[hidden]{display:none}
+.vbar{display:flex;flex-wrap:wrap;align-items:center;gap:.3em .5em}.vbar button{font-size:110%;min-width:2.2em}
+.vstep{min-width:6.5em;text-align:center;font-variant-numeric:tabular-nums}.vknew{margin-left:auto}
+.vknew.off{visibility:hidden}.vtitle{font-weight:bold;margin:.3em 0}.vside{min-width:0;max-width:30em}
+.vcard{display:inline-block;text-align:center;margin:0 .05em;padding:0 .12em;border-radius:3px;line-height:1.1}
+.vcard.legal{border:1px solid #c9c9c9;background:#fff;cursor:default}
+.vcard.best{border-color:#138a36;background:#e6f6ea}.vcard.played{outline:2px solid #1b1b1b}
+.vcard .v{display:block;font-size:75%;color:#333}.vcard .sdv{display:block;font-size:70%;color:#6a3d9a}
+.vcard.dead{opacity:.45}.back{display:inline-block;width:.8em;height:1.1em;margin:0 .1em;border-radius:2px;
+ background:repeating-linear-gradient(45deg,#7a8fb5,#7a8fb5 2px,#a9b8d6 2px,#a9b8d6 4px)}
+.vtrick{display:grid;grid-template-columns:repeat(3,2.2em);grid-template-rows:repeat(3,1.5em);
+ justify-content:center;align-items:center}
+.vt-N{grid-column:2;grid-row:1}.vt-W{grid-column:1;grid-row:2}.vt-E{grid-column:3;grid-row:2}
+.vt-S{grid-column:2;grid-row:3}.vinfo{font-size:85%}.vhand.acting{border-color:#2b6cb0;box-shadow:0 0 0 1px #2b6cb0}
+.vdecision .decision{margin-top:.4em}
+svg [data-step]{cursor:pointer;stroke:rgba(0,0,0,0);stroke-width:9px}
+svg circle.now{stroke:#d00000;stroke-width:2.5px;fill:#fff}
+@media print{.viewer{display:none}}
+"""
+
+VIEWER_JS = r"""
+(function () {
+  "use strict";
+  var SEATS = ["N", "E", "S", "W"], TEAM = {N: "N-S", S: "N-S", E: "E-W", W: "E-W"};
+  var active = null;
+  function el(tag, cls, html) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (html !== undefined) e.innerHTML = html;
+    return e;
+  }
+  function Viewer(root) {
+    this.root = root;
+    this.data = JSON.parse(root.querySelector("script.viewer-data").textContent);
+    this.section = document.getElementById("board-" + this.data.board) || root.parentNode;
+    this.step = 0;
+    this.knew = false;
+    var chart = this.section.querySelector("figure.dd-chart svg");
+    if (chart) root.querySelector(".vchart").appendChild(chart.cloneNode(true));
+    root.hidden = false;
+    var self = this;
+    root.querySelectorAll("[data-go]").forEach(function (b) {
+      b.addEventListener("click", function () { self.go(b.getAttribute("data-go")); });
+    });
+    root.querySelector(".knew-toggle").addEventListener("change", function (e) {
+      self.knew = e.target.checked; self.draw();
+    });
+    this.section.addEventListener("click", function (e) {
+      var dot = e.target.closest ? e.target.closest("[data-step]") : null;
+      if (dot && self.section.contains(dot)) {
+        self.go(parseInt(dot.getAttribute("data-step"), 10));
+        active = self;
+        if (!root.contains(dot)) root.scrollIntoView({block: "nearest"});
+      }
+    });
+    root.addEventListener("focusin", function () { active = self; });
+    root.addEventListener("pointerdown", function () { active = self; });
+    this.draw();
+  }
+  Viewer.prototype.go = function (where) {
+    var last = this.data.steps.length - 1;
+    var to = where === "first" ? 0 : where === "last" ? last : where === "next" ? this.step + 1 :
+      where === "prev" ? this.step - 1 : where;
+    this.step = Math.max(0, Math.min(last, to));
+    this.draw();
+    try {
+      history.replaceState(null, "", "#board-" + this.data.board + "-step-" + (this.step + 1));
+    } catch (e) { /* a page opened where history cannot change: stepping still works */ }
+  };
+  Viewer.prototype.face = function (code, whole) {
+    var f = this.data.faces[code];
+    return f ? f[whole ? 0 : 1] : code;
+  };
+  Viewer.prototype.hand = function (seat, s) {
+    var d = this.data, cards = s.hands ? s.hands[seat] : null, panel = this.root.querySelector(".vhand.seat-" + seat);
+    var acting = s.seat === seat && s.kind !== "end";
+    var hide = this.knew && s.knew && s.knew.seat !== seat;
+    panel.className = "hand vhand seat-" + seat + (s.absent === seat ? " out" : "") + (acting ? " acting" : "") +
+      (hide ? " hidden-hand" : "");
+    var who = seat + (d.names[seat] ? " " + escapeText(d.names[seat]) : "");
+    var role = [d.roles[seat], s.absent === seat ? "sits out" : "", acting ? "to act" : ""].filter(Boolean).join(", ");
+    panel.innerHTML = "";
+    panel.appendChild(el("div", "who", who + (role ? ' <span class="role">' + role + "</span>" : "")));
+    if (cards === null || cards === undefined) { panel.appendChild(el("div", "muted", "not known")); return; }
+    if (hide) {
+      var backs = el("div", "backs");
+      backs.innerHTML = new Array(cards.length + 1).join('<span class="back"></span>');
+      backs.title = cards.length + " cards " + s.knew.seat + " could not see";
+      panel.appendChild(backs);
+      return;
+    }
+    var values = acting ? s.values : null, self = this;
+    var side = values ? sideValues(values, s.maker) : null, top = side ? Math.max.apply(null, objValues(side)) : 0;
+    d.suits.forEach(function (suit) {
+      var line = el("div", "suitline", suit[1] + " ");
+      var mine = cards.filter(function (c) { return c.slice(-1) === suit[0]; });
+      if (!mine.length) line.appendChild(el("span", "muted", "—"));
+      mine.forEach(function (c) {
+        var legal = side && Object.prototype.hasOwnProperty.call(side, c);
+        var span = el("span", "vcard" + (legal ? " legal" : values ? " dead" : "") +
+          (legal && side[c] === top ? " best" : "") + (acting && s.played === c ? " played" : ""), self.face(c, false));
+        span.setAttribute("data-card", c);
+        if (legal) {
+          span.setAttribute("data-value", side[c]);
+          span.appendChild(el("span", "v", String(side[c])));
+          span.title = TEAM[seat] + " end with " + side[c] + " tricks if " + seat + " plays this card (double dummy)" +
+            (side[c] === top ? ": a best card" : "");
+          if (s.sd && s.sd[c] !== undefined) span.appendChild(el("span", "sdv", s.sd[c]));
+        }
+        line.appendChild(span);
+        line.appendChild(document.createTextNode(" "));
+      });
+      panel.appendChild(line);
+    });
+  };
+  Viewer.prototype.draw = function () {
+    var d = this.data, s = d.steps[this.step], r = this.root, self = this;
+    r.querySelector(".vstep").textContent = "step " + (this.step + 1) + " of " + d.steps.length;
+    r.querySelector("[data-go=prev]").disabled = this.step === 0;
+    r.querySelector("[data-go=first]").disabled = this.step === 0;
+    r.querySelector("[data-go=next]").disabled = this.step === d.steps.length - 1;
+    r.querySelector("[data-go=last]").disabled = this.step === d.steps.length - 1;
+    var toggle = r.querySelector(".vknew");
+    toggle.className = "vknew" + (s.knew ? "" : " off");
+    r.querySelector(".vseat").textContent = s.knew ? s.knew.seat : "";
+    SEATS.forEach(function (seat) { self.hand(seat, s); });
+    SEATS.forEach(function (seat) { r.querySelector(".vt-" + seat).innerHTML = ""; });
+    (s.trick || []).forEach(function (t) { r.querySelector(".vt-" + t.seat).innerHTML = self.face(t.card, true); });
+    var info = [];
+    if (s.turned) info.push("turned " + this.face(s.turned, true));
+    if (s.trump) info.push("trump " + d.suits.filter(function (x) { return x[0] === s.trump; })[0][1]);
+    if (s.tricks_won) info.push("N-S " + s.tricks_won["N-S"] + " · E-W " + s.tricks_won["E-W"]);
+    if (this.knew && s.knew) {
+      var seen = (s.knew.seen || []).concat(s.knew.discard || []);
+      info.push(s.knew.seat + " had also seen: " + (seen.length ? seen.map(function (c) {
+        return self.face(c, true); }).join(" ") : "nothing else"));
+    }
+    r.querySelector(".vinfo").innerHTML = info.join("<br>");
+    r.querySelector(".vtitle").innerHTML = s.title || "";
+    r.querySelector(".vsaid").innerHTML = s.said || "";
+    r.querySelector(".vverdict").innerHTML = s.verdict || "";
+    r.querySelector(".vline").innerHTML = s.line && s.line.length ? "Best line from here: " + s.line.map(function (t) {
+      return t.map(function (p) { return '<span class="seatlbl">' + p[0] + "</span>" + self.face(p[1], true); })
+        .join(" ");
+    }).join(' <span class="muted">|</span> ') : "";
+    var box = r.querySelector(".vdecision");
+    box.innerHTML = "";
+    if (s.decision !== null && s.decision !== undefined) {
+      var table = document.getElementById("b" + d.board + "-decision-" + s.decision);
+      if (table) { var copy = table.cloneNode(true); copy.removeAttribute("id"); box.appendChild(copy); }
+    }
+    this.section.querySelectorAll("svg [data-step]").forEach(function (dot) {
+      dot.classList.toggle("now", parseInt(dot.getAttribute("data-step"), 10) === self.step);
+    });
+  };
+  function sideValues(values, maker) {
+    var out = {};
+    Object.keys(values).forEach(function (c) { out[c] = maker ? values[c] : 5 - values[c]; });
+    return out;
+  }
+  function objValues(o) { return Object.keys(o).map(function (k) { return o[k]; }); }
+  function escapeText(t) { var e = document.createElement("span"); e.textContent = t; return e.innerHTML; }
+  var KEYS = {ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last"};
+  document.addEventListener("keydown", function (e) {
+    var go = KEYS[e.key];
+    if (!go || !active || e.altKey || e.ctrlKey || e.metaKey) return;
+    var t = e.target && e.target.tagName;
+    if (t === "INPUT" && e.target.type !== "checkbox" || t === "TEXTAREA" || t === "SELECT") return;
+    e.preventDefault();
+    active.go(go);
+  });
+  document.addEventListener("pointerdown", function (e) {
+    if (!(e.target.closest && (e.target.closest(".viewer") || e.target.closest("[data-step]")))) active = null;
+  });
+  document.querySelectorAll(".viewer").forEach(function (root) { root.viewer = new Viewer(root); });
+  var at = /^#board-(\d+)-step-(\d+)$/.exec(location.hash);
+  var root = at && document.getElementById("viewer-" + at[1]);
+  if (root && root.viewer) {
+    root.viewer.go(parseInt(at[2], 10) - 1);
+    active = root.viewer;
+    root.scrollIntoView();
+  }
+})();
+"""
