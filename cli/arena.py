@@ -11,6 +11,9 @@ from rich.table import Table
 
 from altbaumer.play.arena import ArenaResult, play_arena
 
+from altbaumer.play.cluster import Scheduler
+
+from .cluster import check_processes, cluster_options, resume_log
 from .interrupt import partial_label, stop
 from .output import SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
 from .simulate import CORES, POLICY_CHOICE
@@ -29,8 +32,9 @@ PAIRS_MAX = 500_000  # a million matches: some two days with the rating players,
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@cluster_options
 def arena_command(a: str, b: str, pairs: int, seed: int, processes: int | None, as_json: bool,
-                  no_progress: bool) -> None:
+                  no_progress: bool, scheduler: Scheduler | None, resume: str | None) -> None:
     """Play whole matches between policies A and B (random, heuristic,
     pimc-points, pimc-match, or module:Class) and report which wins more,
     with 95% intervals.
@@ -40,15 +44,17 @@ def arena_command(a: str, b: str, pairs: int, seed: int, processes: int | None, 
     varies from pair to pair. The rating players (pimc-points, pimc-match)
     decide every card and decision from their own knowledge; a match takes
     them about a second on one core. Results depend only on --seed, never on
-    --processes. Ctrl-C shows the pairs finished and exits 130.
+    --processes or --scheduler. Ctrl-C shows the pairs finished and exits 130.
     """
+    check_processes(processes, scheduler)
+    log = resume_log(resume, "arena", a=a, b=b, pairs=pairs, seed=seed)
     started = time.perf_counter()
     show_bar = not as_json and not no_progress and stderr.is_terminal
     with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TextColumn("matches"),
                   TimeRemainingColumn(), console=stderr, disable=not show_bar, transient=True) as bar:
         task = bar.add_task("matches", total=2 * pairs)
         result = play_arena(a, b, pairs, seed, processes or CORES, progress=lambda done: bar.advance(task, done),
-                            partial_on_interrupt=True)
+                            partial_on_interrupt=True, scheduler=scheduler, resume=log)
     seconds = time.perf_counter() - started
     complete = result.pairs == pairs
     if as_json:

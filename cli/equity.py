@@ -16,8 +16,11 @@ from altbaumer.errors import AltbaumerError
 from altbaumer.game.equity import OUTCOME_LABELS, OUTCOMES, EquityTable, shipped_table
 from altbaumer.game.match_state import ROUND_TARGET, SCORE_SYNTAX, MatchState
 from altbaumer.game.seats import Team
+from altbaumer.play.cluster import Scheduler
 from altbaumer.play.outcomes import PLAYS, DEFAULT_SAMPLES, OutcomeCounts, equity_table, estimate_outcomes, pass_record
+from altbaumer.play.resume import ResumeLog
 
+from .cluster import check_processes, cluster_options, resume_log
 from .files import Output, check_output, save
 from .interrupt import partial_label, stop
 from .output import BadInput, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
@@ -29,7 +32,8 @@ GRID = range(-2, ROUND_TARGET)  # the totals a match from 0:0 can reach before a
 MAKERS_CHOICE = click.Choice(["NS", "EW"], case_sensitive=False)
 OBJECTIVE_CHOICE = click.Choice(["match", "net"])
 _ROUNDS = re.compile(r"\d\s*:\s*\d")
-_RUN_OPTIONS = ("seed", "samples", "objective", "play", "processes", "no_progress")  # only with --deals
+_RUN_OPTIONS = ("seed", "samples", "objective", "play", "processes", "no_progress", "scheduler",
+                "resume")  # only with --deals
 
 
 @click.command("equity")
@@ -58,10 +62,12 @@ _RUN_OPTIONS = ("seed", "samples", "objective", "play", "processes", "no_progres
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the table's figures as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar (with --deals).")
+@cluster_options
 @click.pass_context
 def equity_command(ctx: click.Context, rounds_text: str, makers: str, score_text: Optional[str],
                    deals: Optional[int], seed: int, samples: int, objective: str, play: str, processes: Optional[int],
-                   output: Optional[str], as_json: bool, no_progress: bool) -> None:
+                   output: Optional[str], as_json: bool, no_progress: bool, scheduler: Optional[Scheduler],
+                   resume: Optional[str]) -> None:
     """The chance to win the match from every score (docs/equity.md).
 
     Each deal ends in one of five outcomes for its makers, with rates
@@ -70,8 +76,9 @@ def equity_command(ctx: click.Context, rounds_text: str, makers: str, score_text
     come with 95% intervals from the sampling error of the rates. The table
     shows the makers' team's chance over the points of both teams for one
     rounds state. Results of --deals depend only on --seed, --samples and
-    --objective, never on --processes.
+    --objective, never on --processes or --scheduler.
     """
+    check_processes(processes, scheduler)
     given = [name for name in _RUN_OPTIONS if ctx.get_parameter_source(name) is click.core.ParameterSource.COMMANDLINE]
     if deals is None and given:
         raise BadInput(f"--{given[0].replace('_', '-')} is for estimating a table anew: give --deals too")
@@ -87,8 +94,10 @@ def equity_command(ctx: click.Context, rounds_text: str, makers: str, score_text
     if deals is None:
         table = shipped_table()
     else:
+        log = resume_log(resume, "equity", deals=deals, seed=seed, samples=samples, objective=objective, play=play)
         table, run = _estimate(deals, seed, samples, objective, play, processes or CORES, output,
-                               show_bar=not as_json and not no_progress and stderr.is_terminal)
+                               show_bar=not as_json and not no_progress and stderr.is_terminal,
+                               scheduler=scheduler, resume=log)
     complete = run.get("complete", True)
     if target is not None and _write(target, table, complete, as_json):
         return
@@ -121,7 +130,8 @@ def _parse(text: str, makers: Team, option: str) -> MatchState:
 
 
 def _estimate(deals: int, seed: int, samples: int, objective: str, play: str, processes: int,
-              output: Optional[str], show_bar: bool) -> tuple[EquityTable, dict[str, Any]]:
+              output: Optional[str], show_bar: bool, scheduler: Optional[Scheduler] = None,
+              resume: Optional[ResumeLog] = None) -> tuple[EquityTable, dict[str, Any]]:
     """A new table from ``deals`` simulated deals, and what the run did."""
     base = shipped_table() if objective == "match" else None
     started = time.perf_counter()
@@ -130,10 +140,11 @@ def _estimate(deals: int, seed: int, samples: int, objective: str, play: str, pr
         task = bar.add_task("deals", total=deals)
         counts = estimate_outcomes(deals, seed, samples, objective, table=base, processes=processes,
                                    progress=lambda done: bar.advance(task, done), partial_on_interrupt=True,
-                                   play=play)
+                                   play=play, scheduler=scheduler, resume=resume)
     seconds = time.perf_counter() - started
     command = f"altbaumer equity --deals {deals} --seed {seed} --samples {samples} --objective {objective}" \
-              f" --play {play} --processes {processes}" + (f" -o {output}" if output else "")
+              f" --play {play}" + (f" --scheduler {scheduler}" if scheduler else f" --processes {processes}") \
+              + (f" -o {output}" if output else "")
     record = pass_record(counts, seed=seed, samples=samples, objective=objective, seconds=seconds,
                          processes=processes, command=command, play=play)
     return equity_table(counts, record, base), _run_figures(counts, deals, seconds)

@@ -16,6 +16,9 @@ from altbaumer.play.players import POLICIES, check_policy_name
 from altbaumer.report.render import stats_table
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matches
 
+from altbaumer.play.cluster import Scheduler
+
+from .cluster import check_processes, cluster_options, resume_log
 from .files import check_output, save
 from .interrupt import partial_label, stop
 from .output import BadInput, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
@@ -58,21 +61,24 @@ CORES = os.cpu_count() or 1  # more processes than cores only cost memory: resul
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@cluster_options
 def simulate_command(
     matches: int, seed: int, ns: str, ew: str, processes: int | None, workers: int | None, record: str | None,
-    as_json: bool, no_progress: bool,
+    as_json: bool, no_progress: bool, scheduler: Scheduler | None, resume: str | None,
 ) -> None:
     """Play whole matches (rounds to 5, two rounds, one-deal decider) between
     seeded policies and report how deals and matches went.
 
-    Results depend only on --seed, never on --processes.
+    Results depend only on --seed, never on --processes or --scheduler.
     """
+    check_processes(processes, scheduler)
     if record is not None and matches > RECORD_MAX:
         raise BadInput(f"--record keeps every deal in memory until the end: at most {RECORD_MAX:,} matches with it, "
                        f"not {matches:,}")
     target = None if record is None else check_output(record, FORMATS, option="--record",
                                                        stdout_taken="--json" if as_json else None)
     played: list[PlayedDeal] | None = [] if target is not None else None
+    log = resume_log(resume, "simulate", matches=matches, seed=seed, ns=ns, ew=ew, record=target is not None)
     processes = processes or workers or CORES  # --workers: the old name of --processes
     started = time.perf_counter()
     show_bar = not as_json and not no_progress and stderr.is_terminal
@@ -83,7 +89,7 @@ def simulate_command(
         task = bar.add_task("matches", total=matches)
         stats = simulate_matches(
             matches, seed, ns=ns, ew=ew, workers=processes, progress=lambda done: bar.advance(task, done),
-            record=played, partial_on_interrupt=True,
+            record=played, partial_on_interrupt=True, scheduler=scheduler, resume=log,
         )
     seconds = time.perf_counter() - started
     complete = stats.matches == matches  # else Ctrl-C came after these matches: shown, then exit 130

@@ -26,6 +26,8 @@ __all__ = [
     "IllegalPlay",
     "MatchOver",
     "InvalidScore",
+    "InvalidScheduler",
+    "ResumeMismatch",
 ]
 
 
@@ -107,3 +109,11 @@ class MatchOver(IllegalAction):
 
 class InvalidScore(AltbaumerError):
     """A match score that cannot be written or cannot occur (rules.md, Scoring, rounds, match)."""
+
+
+class InvalidScheduler(AltbaumerError):
+    """A ``--scheduler`` that names no cluster: not local, local:N or a scheduler's address."""
+
+
+class ResumeMismatch(AltbaumerError):
+    """A resume file that is not of the job being run (or not a resume file)."""

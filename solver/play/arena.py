@@ -27,7 +27,9 @@ from typing import Any, Callable, Optional, Sequence
 
 from altbaumer.game.seats import SEATS, Team
 from altbaumer.play.players import check_policy_name, make_policy
+from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
+from altbaumer.play.resume import ResumeLog
 from altbaumer.play.simulate import SimulationStats, play_match
 
 __all__ = ["MatchResult", "ArenaResult", "play_arena"]
@@ -87,13 +89,16 @@ class ArenaResult:
 
 
 def play_arena(a: str, b: str, pairs: int, seed: int = 0, processes: int = 1,
-               progress: Optional[Callable[[int], None]] = None, partial_on_interrupt: bool = False) -> ArenaResult:
+               progress: Optional[Callable[[int], None]] = None, partial_on_interrupt: bool = False,
+               scheduler: Optional[Scheduler] = None, resume: Optional[ResumeLog] = None) -> ArenaResult:
     """Play ``pairs`` pairs of matches between policies ``a`` and ``b``
     (names of :func:`~altbaumer.play.players.make_policy`) in ``processes``
     processes; ``progress`` is called with the matches just finished. The
     results depend on ``seed`` alone. Ctrl-C (KeyboardInterrupt) propagates,
     or with ``partial_on_interrupt`` the whole pairs finished before it are
-    returned (it still propagates when none was)."""
+    returned (it still propagates when none was). With a ``scheduler`` the
+    pairs are played on its Dask cluster, with ``resume`` the pairs finished
+    are kept in that file (:func:`~altbaumer.play.ranges.run_ranges`)."""
     for name in (a, b):
         check_policy_name(name)
     if pairs < 0:
@@ -101,7 +106,7 @@ def play_arena(a: str, b: str, pairs: int, seed: int = 0, processes: int = 1,
     result = ArenaResult(a, b, seed)
     done = run_ranges(partial(_play_pairs, a, b, seed), pairs, processes=processes, chunk_max=4,
                       progress=None if progress is None else (lambda n: progress(2 * n)),
-                      partial_on_interrupt=partial_on_interrupt)
+                      partial_on_interrupt=partial_on_interrupt, scheduler=scheduler, resume=resume)
     for matches in done:
         result.matches.extend(matches)
     return result

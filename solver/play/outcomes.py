@@ -39,7 +39,9 @@ from altbaumer.game.seats import SEATS, Team
 from altbaumer.hidden.rating import OBJECTIVES, option_name, rate_view
 from altbaumer.play.pimc import CARD_WORLDS, PimcPolicy
 from altbaumer.play.policies import HeuristicPolicy
+from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
+from altbaumer.play.resume import ResumeLog
 from altbaumer.play.simulate import play_deal
 
 __all__ = ["OutcomeCounts", "estimate_outcomes", "play_out", "policy_description", "pass_record", "equity_table",
@@ -183,6 +185,8 @@ def estimate_outcomes(
     progress: Optional[Callable[[int], None]] = None,
     partial_on_interrupt: bool = False,
     play: str = "dd",
+    scheduler: Optional[Scheduler] = None,
+    resume: Optional[ResumeLog] = None,
 ) -> OutcomeCounts:
     """Deal and decide ``deals`` deals and count how they end.
 
@@ -192,7 +196,9 @@ def estimate_outcomes(
     ``progress`` is called with the number of deals just finished. Ctrl-C
     (KeyboardInterrupt) propagates, the deals still queued dropped; with
     ``partial_on_interrupt`` the counts of the deals finished before it are
-    returned instead (it still propagates when none finished).
+    returned instead (it still propagates when none finished). With a
+    ``scheduler`` the deals run on its Dask cluster, with ``resume`` the
+    ranges finished are kept in that file (:func:`~altbaumer.play.ranges.run_ranges`).
     """
     if objective not in OBJECTIVES:
         raise AltbaumerError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
@@ -205,7 +211,8 @@ def estimate_outcomes(
     settings = _Settings(seed, samples, objective, state, table if objective == "match" else None, play)
     total = OutcomeCounts()
     for counts in run_ranges(partial(_count_range, settings), deals, processes=processes, chunk_max=_CHUNK_MAX,
-                             progress=progress, partial_on_interrupt=partial_on_interrupt):
+                             progress=progress, partial_on_interrupt=partial_on_interrupt, scheduler=scheduler,
+                             resume=resume):
         total.merge(counts)
     return total
 

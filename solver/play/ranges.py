@@ -1,8 +1,12 @@
-"""Numbered work split into ranges, run in this process or in worker processes.
+"""Numbered work split into ranges, run in this process, in worker processes
+or on a Dask cluster (:mod:`altbaumer.play.cluster`).
 
 Each item (a match, a deal) draws its randomness from its own number, so the
-results do not depend on how the ranges are split between processes. The
-ranges come back in order; Ctrl-C drops the ranges still queued.
+results do not depend on how the ranges are split between processes or
+workers. The ranges come back in order; Ctrl-C drops the ranges still
+queued. With a resume file (:mod:`altbaumer.play.resume`) every range is
+kept as it finishes, and a job run again with the same file redoes none of
+them.
 
 >>> from functools import partial
 >>> run_ranges(partial(_numbers, 10), 3)  # some eight ranges per process, so one item each here
@@ -16,48 +20,68 @@ from __future__ import annotations
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, Optional, TypeVar
 
+from altbaumer.play.cluster import Scheduler, run_on_cluster
+from altbaumer.play.resume import ResumeLog
+
 __all__ = ["run_ranges"]
 
 R = TypeVar("R")
 
 
 def run_ranges(work: Callable[[int, int], R], count: int, *, processes: int = 1, chunk_max: int = 100,
-               progress: Optional[Callable[[int], None]] = None, partial_on_interrupt: bool = False) -> list[R]:
+               progress: Optional[Callable[[int], None]] = None, partial_on_interrupt: bool = False,
+               scheduler: Optional[Scheduler] = None, resume: Optional[ResumeLog] = None) -> list[R]:
     """``work(start, stop)`` over ``range(count)`` in ranges of at most
-    ``chunk_max`` (and some eight per process, so the progress moves), in
-    ``processes`` processes (``work`` must then pickle: a module-level
-    function or a partial of one). ``progress`` is called with the items of
-    each range done. Ctrl-C (KeyboardInterrupt) propagates; with
-    ``partial_on_interrupt`` the results of the whole ranges done before it
-    are returned instead (it still propagates when none was done)."""
-    chunk = max(1, min(chunk_max, count // (processes * 8) or 1))
+    ``chunk_max`` (and some eight per process or worker, so the progress
+    moves), in ``processes`` processes or, with a ``scheduler``, on its
+    cluster (``work`` must then pickle: a module-level function or a partial
+    of one). ``progress`` is called with the items of each range done (at
+    the start, with those a ``resume`` file already holds). Ctrl-C
+    (KeyboardInterrupt) propagates; with ``partial_on_interrupt`` the results
+    of the whole ranges done before it are returned instead (it still
+    propagates when none was done)."""
+    width = scheduler.width if scheduler is not None else processes
+    chunk = max(1, min(chunk_max, count // (width * 8) or 1))
     ranges = [(i, min(i + chunk, count)) for i in range(0, count, chunk)]
-    results: list[R] = []  # whole ranges: Ctrl-C never splits one
+    results: dict[int, R] = {}  # whole ranges: Ctrl-C never splits one
+    if resume is not None:
+        ranges = resume.begin(ranges)
+        results.update(resume.done)
+        if progress is not None and results:
+            progress(sum(stop - start for i, (start, stop) in enumerate(ranges) if i in results))
+    todo = [(i, start, stop) for i, (start, stop) in enumerate(ranges) if i not in results]
 
-    def collect(result: R, done: int) -> None:
-        results.append(result)
+    def collect(index: int, result: R) -> None:
+        results[index] = result
+        if resume is not None:
+            resume.add(index, result)
         if progress is not None:
-            progress(done)
+            progress(ranges[index][1] - ranges[index][0])
 
     try:
-        if processes <= 1:
-            for start, stop in ranges:
-                collect(work(start, stop), stop - start)
+        if scheduler is not None:
+            run_on_cluster(scheduler, work, todo, collect)
+        elif processes <= 1:
+            for index, start, stop in todo:
+                collect(index, work(start, stop))
         else:
-            _in_processes(work, ranges, processes, collect)
+            _in_processes(work, todo, processes, collect)
     except KeyboardInterrupt:
         if not partial_on_interrupt or not results:
             raise
-    return results
+    finally:
+        if resume is not None:
+            resume.close()
+    return [results[i] for i in sorted(results)]
 
 
-def _in_processes(work: Callable[[int, int], R], ranges: list[tuple[int, int]], processes: int,
-                  collect: Callable[[R, int], None]) -> None:
+def _in_processes(work: Callable[[int, int], R], ranges: list[tuple[int, int, int]], processes: int,
+                  collect: Callable[[int, R], None]) -> None:
     pool = ProcessPoolExecutor(max_workers=processes)
     try:
-        futures = [pool.submit(work, start, stop) for start, stop in ranges]
-        for future, (start, stop) in zip(futures, ranges):
-            collect(future.result(), stop - start)
+        futures = [pool.submit(work, start, stop) for _, start, stop in ranges]
+        for future, (index, _, _) in zip(futures, ranges):
+            collect(index, future.result())
     finally:
         # Cancelled, not played out: after Ctrl-C (or an error) closing the pool would otherwise wait for every
         # range still queued. (A with-block would close it once more without cancelling, and so undo that.)

@@ -27,7 +27,9 @@ from altbaumer.game.deal import Deal
 from altbaumer.game.match import DealRecord, Match, draw_for_partners
 from altbaumer.play.players import check_policy_name, make_policy, tell_score
 from altbaumer.play.policies import Policy
+from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
+from altbaumer.play.resume import ResumeLog
 from altbaumer.game.seats import SEATS, Seat, Team
 
 __all__ = ["SimulationStats", "PlayedDeal", "play_deal", "play_match", "simulate_matches"]
@@ -198,6 +200,8 @@ def simulate_matches(
     progress: Optional[Callable[[int], None]] = None,
     record: Optional[list[PlayedDeal]] = None,
     partial_on_interrupt: bool = False,
+    scheduler: Optional[Scheduler] = None,
+    resume: Optional[ResumeLog] = None,
 ) -> SimulationStats:
     """Play ``matches`` whole matches, N–S with policy ``ns`` and E–W with ``ew``.
 
@@ -208,13 +212,17 @@ def simulate_matches(
     queued for the worker processes dropped; with ``partial_on_interrupt``
     the statistics of the matches finished before it are returned instead
     (fewer ``matches`` than asked; it still propagates when none finished).
+    With a ``scheduler`` the matches are played on its Dask cluster instead
+    of ``workers`` processes, and with ``resume`` the ranges finished are
+    kept in (and taken from) that file (:func:`~altbaumer.play.ranges.run_ranges`).
     """
     for name in (ns, ew):
         check_policy_name(name)
     if matches < 0:
         raise ValueError("the number of matches cannot be negative")
     results = run_ranges(partial(_simulate_range, seed, ns=ns, ew=ew, record=record is not None), matches,
-                         processes=workers, progress=progress, partial_on_interrupt=partial_on_interrupt)
+                         processes=workers, progress=progress, partial_on_interrupt=partial_on_interrupt,
+                         scheduler=scheduler, resume=resume)
     return _merged(results, record)
 
 

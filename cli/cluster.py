@@ -1,0 +1,74 @@
+"""``--scheduler`` and ``--resume``, shared by the commands that run numbered
+work (simulate, arena, equity --deals): where the work runs (worker
+processes, or a Dask cluster) and the file that keeps what is finished."""
+
+from __future__ import annotations
+
+import os
+import stat
+from typing import Any, Callable, Optional, TypeVar
+
+import click
+
+from altbaumer.errors import AltbaumerError
+from altbaumer.play.cluster import Scheduler
+from altbaumer.play.resume import ResumeLog
+
+from .output import BadInput
+
+__all__ = ["cluster_options", "resume_log", "check_processes"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class SchedulerParam(click.ParamType):  # type: ignore[type-arg]  # generic only in click 8.2+
+    """local, local:N or a Dask scheduler's address."""
+
+    name = "SCHEDULER"
+
+    def convert(self, value: object, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Scheduler:
+        if isinstance(value, Scheduler):
+            return value
+        try:
+            return Scheduler.parse(str(value))
+        except AltbaumerError as error:
+            self.fail(str(error), param, ctx)
+
+
+def cluster_options(command: F) -> F:
+    """The two options, on a command whose work is numbered (results depend on the seed alone)."""
+    command = click.option(
+        "--resume", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+        help="Keep every finished chunk of the work in FILE as it finishes; run the same command again with the "
+             "same FILE (after Ctrl-C or a lost machine) and no finished chunk is redone. The file names its job: "
+             "another command, argument or seed is refused.")(command)
+    return click.option(
+        "--scheduler", type=SchedulerParam(), default=None,
+        help="Run the work on a Dask cluster (the dask extra): local[:N] starts one here with N worker processes "
+             "(default: the cores), else the address of a running scheduler (tcp://host:8786). Results are the "
+             "same as without it.")(command)
+
+
+def check_processes(processes: Optional[int], scheduler: Optional[Scheduler]) -> None:
+    if processes is not None and scheduler is not None:
+        raise BadInput("--processes and --scheduler exclude each other: a cluster has its own workers "
+                       "(--scheduler local:N for N of them here)")
+
+
+def resume_log(path: Optional[str], command: str, **job: Any) -> Optional[ResumeLog]:
+    """The resume file of this job, checked before any work: a regular file
+    (or none yet) in a folder that exists; ``job`` is what the results depend on."""
+    if path is None:
+        return None
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder):
+            raise BadInput(f"--resume {path}: the folder {folder} does not exist") from None
+        return ResumeLog(path, {"command": command, **job})
+    except OSError as error:
+        raise BadInput(f"--resume {path}: {error.strerror}") from None
+    if not stat.S_ISREG(mode):
+        raise BadInput(f"--resume {path}: not a regular file")
+    return ResumeLog(path, {"command": command, **job})

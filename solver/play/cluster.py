@@ -1,0 +1,119 @@
+"""Numbered work on a Dask cluster: a running one, or one started on this
+machine (the optional ``dask`` extra: ``pip install 'altbaumer[dask]'``).
+
+A :class:`Scheduler` names the cluster (``--scheduler``): ``local`` or
+``local:N`` starts a ``LocalCluster`` of N single-threaded worker processes
+on the loopback interface (N: the cores), anything else is the address of a
+running scheduler (``tcp://host:8786``, or ``host:8786``). Each range of
+:func:`altbaumer.play.ranges.run_ranges` is one task; results are handed
+back as the tasks finish. Dask runs again, on another worker, the tasks of a
+worker that is lost; a range that raises is retried :data:`RETRIES` times.
+
+>>> Scheduler.parse("local:2"), Scheduler.parse("10.0.0.5:8786").address
+(Scheduler(address=None, workers=2), 'tcp://10.0.0.5:8786')
+>>> Scheduler.parse("local:0")
+Traceback (most recent call last):
+...
+altbaumer.errors.InvalidScheduler: --scheduler local:N needs 1 to 256 workers, not 0
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import uuid
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
+
+from altbaumer.errors import AltbaumerError, InvalidScheduler
+
+__all__ = ["Scheduler", "run_on_cluster", "RETRIES", "DASK_MISSING"]
+
+R = TypeVar("R")
+
+RETRIES = 2
+"""Times a range that raised is run again before the job fails (a lost
+worker's ranges are run again by Dask itself, without counting)."""
+
+DASK_MISSING = "the Dask backend needs the dask extra: pip install 'altbaumer[dask]'"
+_WORKERS_MAX = 256
+_ADDRESS = re.compile(r"^(?:(tcp|tls|ucx)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?$")
+
+
+@dataclass(frozen=True)
+class Scheduler:
+    """Where ranges run: a running scheduler's ``address``, or (``address``
+    None) a local cluster of ``workers`` processes (None: one per core)."""
+
+    address: Optional[str] = None
+    workers: Optional[int] = None
+
+    @classmethod
+    def parse(cls, text: str) -> "Scheduler":
+        """``local``, ``local:N`` or a scheduler's address (its scheme defaults to ``tcp://``)."""
+        text = text.strip()
+        if text == "local" or text.startswith("local:"):
+            count = text[len("local:"):] if ":" in text else None
+            if count is not None and not (count.isdigit() and 1 <= int(count) <= _WORKERS_MAX):
+                raise InvalidScheduler(f"--scheduler local:N needs 1 to {_WORKERS_MAX} workers, not {count}")
+            return cls(None, None if count is None else int(count))
+        found = _ADDRESS.match(text)
+        if not text or found is None or (found[3] is not None and not 0 < int(found[3]) < 65536):
+            raise InvalidScheduler(f"--scheduler must be local, local:N or a scheduler address such as "
+                                   f"tcp://host:8786, not {text!r}")
+        return cls(text if found[1] else f"tcp://{text}", None)
+
+    def __str__(self) -> str:
+        if self.address is not None:
+            return self.address
+        return "local" if self.workers is None else f"local:{self.workers}"
+
+    @property
+    def width(self) -> int:
+        """The workers to plan chunks for (a running cluster's size is not known
+        before it is reached: taken as eight)."""
+        return self.workers or (os.cpu_count() or 1 if self.address is None else 8)
+
+    @contextmanager
+    def client(self) -> Iterator[Any]:
+        """A ``distributed.Client`` of the cluster, closed (and a local
+        cluster shut down) on the way out, Ctrl-C included."""
+        try:
+            from distributed import Client, LocalCluster
+        except ImportError:
+            raise AltbaumerError(DASK_MISSING) from None
+        if self.address is not None:
+            try:
+                client = Client(self.address, timeout="10s")
+            except (OSError, TimeoutError) as error:
+                raise AltbaumerError(f"cannot reach the Dask scheduler at {self.address}: {error}") from None
+            with client:
+                yield client
+            return
+        # Single-threaded workers: the search core runs one thread per process, and the processes are the parallelism.
+        with LocalCluster(n_workers=self.width, threads_per_worker=1, processes=True, host="127.0.0.1",
+                          dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+            yield client
+
+
+def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: Sequence[tuple[int, int, int]],
+                   collect: Callable[[int, R], None]) -> None:
+    """``work(start, stop)`` for every ``(index, start, stop)`` of ``ranges``
+    as one task each; ``collect(index, result)`` as each finishes, in the
+    order they finish. On Ctrl-C or an error the tasks still queued are
+    cancelled."""
+    if not ranges:
+        return
+    from distributed import as_completed
+
+    job = uuid.uuid4().hex[:12]  # keys of their own: a shared cluster may run other jobs' ranges too
+    with scheduler.client() as client:
+        futures = {client.submit(work, start, stop, key=f"altbaumer-{job}-{index}", pure=False, retries=RETRIES): index
+                   for index, start, stop in ranges}
+        try:
+            for future in as_completed(futures):
+                collect(futures[future], future.result())
+        finally:
+            client.cancel(list(futures))
