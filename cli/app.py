@@ -13,6 +13,7 @@ from altbaumer.errors import AltbaumerError
 
 from .annotate import annotate_command
 from .arena import arena_command
+from .charts import charts_command
 from .bench import bench_command
 from .check import check_command, convert_command
 from .deal import deal_command
@@ -100,6 +101,7 @@ def main() -> None:
 main.add_command(deal_command)
 main.add_command(simulate_command)
 main.add_command(arena_command)
+main.add_command(charts_command)
 main.add_command(equity_command)
 main.add_command(solve_command)
 main.add_command(table_command)

@@ -200,3 +200,14 @@ def test_bad_cluster_options_exit_2(tmp_path: Path):
                        (["--resume", str(tmp_path / "no" / "such.resume")], "does not exist")):
         result = runner.invoke(main, ["simulate", "-n", "2", *args])
         assert result.exit_code == 2 and said in result.output, result.output
+
+
+def test_charts_on_the_cluster(tmp_path: Path, cluster: Scheduler):
+    """A slice of a chart rated on the cluster is the slice rated here, row for row."""
+    rows = {}
+    for name, where in (("here", ["--processes", "1"]), ("there", ["--scheduler", cluster.address])):
+        result = CliRunner().invoke(main, ["charts", "--samples", "30", "--first", "7000", "--limit", "6",
+                                           "-o", str(tmp_path / name), "--no-progress", *where])
+        assert result.exit_code == 0, result.output
+        rows[name] = json.loads((tmp_path / name / "chart.json").read_text())["rows"]
+    assert rows["there"] == rows["here"] and len(rows["here"]) == 6
