@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
+from functools import partial
 from typing import Any, Optional
 
 import click
@@ -15,14 +17,18 @@ from altbaumer.abn import Board, write_boards
 from altbaumer.abn.match_states import replayable
 from altbaumer.errors import AbnError
 from altbaumer.game.match_state import MatchState
-from altbaumer.report.annotate import BoardNotes, annotate_board, report, strip_annotations
+from altbaumer.play.cluster import Scheduler
+from altbaumer.play.ranges import run_ranges
+from altbaumer.play.resume import ResumeLog
+from altbaumer.report.annotate import BoardNotes, annotate_board, annotate_range, report, strip_annotations
 from altbaumer.report.render import card_text, cards_text, option_text
 from altbaumer.report.words import player_words
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.rating import Rating
 
+from .cluster import cluster_options, resume_log
 from .files import Output, check_output, load_source, save, source_name
-from .interrupt import on_interrupt, partial_label
+from .interrupt import on_interrupt, partial_label, stop
 from .score import scores_for
 from .valuation import valuation_options
 from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
@@ -47,10 +53,11 @@ FORMATS = ("abn", "json", "html")
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@cluster_options
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
                      single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: int, tricks: bool,
                      samples: int, exact_limit: int, seed: int, threads: Optional[int], as_json: bool,
-                     no_progress: bool) -> None:
+                     no_progress: bool, scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
     """Annotate recorded games: every card double dummy, every decision from
     the decider's knowledge, by the chance to win the match.
 
@@ -63,7 +70,9 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     losses and errors by class; the HTML report draws the match-winning
     chance deal by deal. Annotating an annotated file replaces the old
     annotations. Boards that break the rules are reported (file, line, rule)
-    and the others are still annotated; the exit code is then 2.
+    and the others are still annotated; the exit code is then 2. With
+    --scheduler the boards are annotated on a Dask cluster, with --resume the
+    boards done are kept in a file; the annotation is the same.
     """
     target = None if output is None else check_output(output, FORMATS, named=fmt, format_option="--format",
                                                        inputs=files, stdout_taken="--json" if as_json else None)
@@ -88,10 +97,23 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
         for error in in_order:
             print_error(str(error))  # one line each, never wrapped
 
+    options = dict(decisions=decisions, single_dummy=single_dummy, samples=samples, exact_limit=exact_limit,
+                   seed=seed, objective=objective, play=play, playouts=playouts, tricks=tricks)
+    if scheduler is not None or resume is not None:
+        if threads is not None and scheduler is not None:
+            raise BadInput("--threads and --scheduler exclude each other: each worker annotates on one thread")
+        log = resume_log(resume, "annotate", boards=_digest(boards), score=score, **options)
+        with on_interrupt(lambda: finish(complete=False)):
+            done = _annotate_ranges(boards, errors, notes, score, scheduler, log, not as_json and not no_progress,
+                                    options)
+        finish(complete=done == len(boards))
+        if done < len(boards):
+            stop()  # Ctrl-C: the boards done are shown, nothing written
+        if errors:
+            raise SystemExit(EXIT_BAD_INPUT)
+        return
     with on_interrupt(lambda: finish(complete=False)):
-        _annotate(boards, errors, notes, score, decisions=decisions, single_dummy=single_dummy, samples=samples,
-                  exact_limit=exact_limit, seed=seed, threads=threads, objective=objective, play=play,
-                  playouts=playouts, tricks=tricks,
+        _annotate(boards, errors, notes, score, threads=threads, **options,
                   show=not as_json and not no_progress)
     finish(complete=True)
     if errors:
@@ -140,6 +162,32 @@ def _annotate(boards: list[Board], errors: list[AbnError], notes: list[BoardNote
                 except AbnError as error:
                     errors.append(error)
                 bar.advance(task)
+
+
+def _annotate_ranges(boards: list[Board], errors: list[AbnError], notes: list[BoardNotes], given: Optional[str],
+                     scheduler: Optional[Scheduler], log: Optional[ResumeLog], show: bool,
+                     options: dict[str, Any]) -> int:
+    """The boards as numbered work (:func:`~altbaumer.report.annotate.annotate_range`),
+    on a cluster or here, kept in a resume file; the number of boards done."""
+    scores = scores_for([replayable(strip_annotations(board)) for board in boards], given)
+    with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
+                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
+                  transient=True) as bar:
+        task = bar.add_task("boards", total=len(boards))
+        done = run_ranges(partial(annotate_range, boards, scores, options), len(boards), chunk_max=_BOARDS_PER_TASK,
+                          progress=lambda n: bar.advance(task, n), partial_on_interrupt=True, scheduler=scheduler,
+                          resume=log)
+    for result in (r for rows in done for r in rows):
+        (errors if isinstance(result, AbnError) else notes).append(result)  # type: ignore[arg-type]
+    return sum(len(rows) for rows in done)
+
+
+_BOARDS_PER_TASK = 4  # a board takes about a second with every decision rated
+
+
+def _digest(boards: list[Board]) -> str:
+    """What the boards are, for the resume file: a hash of them as written."""
+    return hashlib.sha256(write_boards(boards).encode("utf-8")).hexdigest()[:16]
 
 
 def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any]) -> None:

@@ -6,7 +6,7 @@ line can turn it into one clear line and a non-zero exit code.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Any, Optional
 
 __all__ = [
     "AltbaumerError",
@@ -69,6 +69,10 @@ class AbnError(AltbaumerError):
         self.source, self.line, self.problem = source, line, problem
         where = f"{source}:{line}" if line else source
         super().__init__(f"{where}: {problem}")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled with its parts (a worker process or cluster sends it back), not the joined message.
+        return (type(self), (self.source, self.line, self.problem))
 
 
 class IllegalAction(AltbaumerError):

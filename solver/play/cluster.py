@@ -110,10 +110,16 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
 
     job = uuid.uuid4().hex[:12]  # keys of their own: a shared cluster may run other jobs' ranges too
     with scheduler.client() as client:
-        futures = {client.submit(work, start, stop, key=f"altbaumer-{job}-{index}", pure=False, retries=RETRIES): index
-                   for index, start, stop in ranges}
+        # The work and what it carries (the boards of an annotation, say) go to every worker once, not with each task.
+        shared = client.scatter(work, broadcast=True, hash=False)
+        futures = {client.submit(_call, shared, start, stop, key=f"altbaumer-{job}-{index}", pure=False,
+                                 retries=RETRIES): index for index, start, stop in ranges}
         try:
             for future in as_completed(futures):
                 collect(futures[future], future.result())
         finally:
             client.cancel(list(futures))
+
+
+def _call(work: Callable[[int, int], R], start: int, stop: int) -> R:
+    return work(start, stop)

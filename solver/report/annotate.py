@@ -33,7 +33,7 @@ import dataclasses
 import re
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -41,7 +41,7 @@ from altbaumer.abn.board import Board, PlayedCard
 from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, Node, replay
 from altbaumer.dd.solver import Solver
-from altbaumer.errors import AltbaumerError, IncompleteBoard
+from altbaumer.errors import AbnError, AltbaumerError, IncompleteBoard
 from altbaumer.game.cards import Card
 from altbaumer.game.actions import Phase, Play
 from altbaumer.game.equity import EquityTable, shipped_table
@@ -56,7 +56,7 @@ from altbaumer.report.steps import board_steps
 from altbaumer.report.words import plural
 from altbaumer.hidden.rating import Rating, option_name, rate_view
 
-__all__ = ["CardNote", "DecisionNote", "BoardNotes", "annotate_board", "strip_annotations", "ANNOTATION_PREFIXES", "report",
+__all__ = ["CardNote", "DecisionNote", "BoardNotes", "annotate_board", "annotate_range", "strip_annotations", "ANNOTATION_PREFIXES", "report",
            "score_changes", "player_summaries"]
 
 ANNOTATION_PREFIXES = ("dd ", "sd ", "rate ")
@@ -311,6 +311,23 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
         notes.equity = _equity(record, state, table)  # type: ignore[arg-type]  # set just above
     notes.board = _written(clean, notes)
     return notes
+
+
+def annotate_range(boards: Sequence[Board], scores: Sequence[Optional[BoardScore]], options: Mapping[str, Any],
+                   start: int, stop: int) -> list[Union[BoardNotes, AbnError]]:
+    """:func:`annotate_board` of ``boards[start:stop]`` with their scores and
+    ``options`` (one solver for them, on one thread), each board's notes or
+    the :class:`~altbaumer.errors.AbnError` it raised: numbered work for
+    :func:`~altbaumer.play.ranges.run_ranges`, whose results do not depend
+    on where the boards are annotated."""
+    out: list[Union[BoardNotes, AbnError]] = []
+    with Solver(threads=1) as solver:
+        for board, score in zip(boards[start:stop], scores[start:stop]):
+            try:
+                out.append(annotate_board(board, solver=solver, score=score, **options))
+            except AbnError as error:
+                out.append(error)
+    return out
 
 
 def _equity(record: GameRecord, state: MatchState, table: Optional[EquityTable]) -> tuple[float, Optional[float]]:

@@ -211,3 +211,25 @@ def test_charts_on_the_cluster(tmp_path: Path, cluster: Scheduler):
         assert result.exit_code == 0, result.output
         rows[name] = json.loads((tmp_path / name / "chart.json").read_text())["rows"]
     assert rows["there"] == rows["here"] and len(rows["here"]) == 6
+
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+
+
+def test_annotate_on_the_cluster(tmp_path: Path, cluster: Scheduler):
+    """The shipped match and the file of deliberate errors, annotated on the
+    cluster: the same annotation and the same errors as here (exit 2 for the errors)."""
+    outputs = {}
+    for name, where in (("here", []), ("there", ["--scheduler", cluster.address, "--resume",
+                                                 str(tmp_path / "a.resume")])):
+        result = CliRunner().invoke(main, ["annotate", str(EXAMPLES / "match.abn"), str(EXAMPLES / "errors.abn"),
+                                           "--samples", "40", "--json", "--no-progress", *where])
+        assert result.exit_code == 2, result.output
+        outputs[name] = _figures(_json_part(result.output))
+    assert outputs["there"] == outputs["here"]
+    assert len(outputs["here"]["boards"]) == 10 and outputs["here"]["errors"]
+
+
+def _json_part(output: str) -> str:
+    """The JSON document of the output, without the error lines the command prints after it."""
+    return output[:output.rindex("}") + 1]
