@@ -74,7 +74,9 @@ class Scheduler:
     def width(self) -> int:
         """The workers to plan chunks for (a running cluster's size is not known
         before it is reached: taken as eight)."""
-        return self.workers or (os.cpu_count() or 1 if self.address is None else 8)
+        if self.workers is not None:
+            return self.workers
+        return (os.cpu_count() or 1) if self.address is None else 8
 
     @contextmanager
     def client(self) -> Iterator[Any]:

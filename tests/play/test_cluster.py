@@ -42,6 +42,9 @@ def test_scheduler_syntax():
     assert Scheduler.parse("tcp://10.1.2.3:8786").address == "tcp://10.1.2.3:8786"
     assert Scheduler.parse("node-7:8786").address == "tcp://node-7:8786"
     assert str(Scheduler.parse("local:2")) == "local:2"
+    # the workers a plan is cut for: N, the cores, or eight on a cluster whose size is not known yet
+    assert Scheduler.parse("local:3").width == 3 and Scheduler.parse("local").width == (os.cpu_count() or 1)
+    assert Scheduler.parse("node-7:8786").width == 8
     for bad in ("", "local:", "local:x", "local:0", "local:999", "a b", "host:0", "host:70000", "http://x:1/y"):
         with pytest.raises(InvalidScheduler):
             Scheduler.parse(bad)
