@@ -53,10 +53,10 @@ from altbaumer.play.resume import ResumeLog
 __all__ = ["WHO", "ChartSpec", "hand_classes", "class_count", "every_class_count", "interchangeable_suits", "chart_rows", "rate_class", "hand_features",
            "DEFAULT_SAMPLES", "default_seen"]
 
-DEFAULT_SAMPLES = 500
-"""Worlds per rating: some 0.1 s a class on one core, the three ratings
-together; ±2 percentage points on a class's chance to win the match, and
-the chart's cells each pool many classes."""
+DEFAULT_SAMPLES = 300
+"""Worlds per rating: some 0.11 s a class on one core, the three ratings
+together; about ±2.5 percentage points on a class's chance to win the match,
+and each cell of the chart pools many classes."""
 
 _DEALER = Seat.S  # forehand E: the seats are symmetric, the chart says "forehand" and "partner"
 WHO = ("forehand", "partner")

@@ -172,3 +172,28 @@ def test_the_count_without_listing(turned: str, seen: str):
     assert class_count(Card.parse(turned), Card.parse(seen)) == len(hand_classes(Card.parse(turned), Card.parse(seen)))
     # 30 pairs of clubs (4,962 classes), 306 with two alike suits (13,728), 216 with none (26,334)
     assert every_class_count() == 30 * 4962 + 306 * 13728 + 216 * 26334
+
+
+SHIPPED = Path(__file__).parents[2] / "examples" / "charts-9H-9C"
+
+
+def test_the_shipped_chart_is_whole_and_reproducible():
+    """examples/charts-9H-9C: every class of 9♥ turned and 9♣ seen, each
+    hand counted once, the summary that of its rows, and two classes rated
+    again here with their seeds give the shipped figures."""
+    from altbaumer.report.strategy import chart_summary
+
+    document = json.loads((SHIPPED / "chart.json").read_text())
+    rows = list(csv.DictReader(io.StringIO((SHIPPED / "chart.csv").read_text())))
+    assert document["complete"] and document["rated"] == document["classes"] == len(rows) == 13728
+    assert sum(int(r["count"]) for r in rows) == math.comb(22, 5)
+    assert [r["hand"] for r in rows] == [r["hand"] for r in document["rows"]]
+    assert chart_summary(document["rows"]) == document["summary"]
+    spec = ChartSpec(Card.parse("9H"), Card.parse("9C"), samples=document["spec"]["samples"],
+                     seed=document["spec"]["seed"])
+    for index in (17, 9876):
+        again = chart_rows(spec, first=index, limit=1)[0]
+        shipped = document["rows"][index]
+        assert again == shipped
+    page = (SHIPPED / "chart.html").read_text()
+    assert all(rule in page for rule in document["summary"]["rules"])
