@@ -1,5 +1,5 @@
 """Redraw the screenshots of the analysis page in docs/images from the shipped
-examples/match.html, in headless Chromium (the client the browser tests use,
+examples/match.html (and of the shipped strategy chart), in headless Chromium (the client the browser tests use,
 tests/report/chromium.py).
 
     python docs/make_screenshots.py
@@ -27,6 +27,7 @@ SHOTS = {
     "board-knew.png": (1, 1, 1100, 700, ("#viewer-1 .knew-toggle",)),
     "board-phone.png": (5, 9, 390, 1400, ()),
 }
+CHARTS = {"chart-9H.png": ROOT / "examples" / "charts-9H-9C" / "chart.html"}  # the strategy chart (docs/charts.md)
 
 
 def main() -> None:
@@ -44,6 +45,10 @@ def main() -> None:
                 page.screenshot(OUT / name)
                 if page.console_errors:
                     sys.exit(f"{name}: {page.console_errors}")
+            print(f"wrote {OUT / name}")
+        for name, chart in CHARTS.items():
+            with browser.open(chart.as_uri(), width=1000, height=1100) as page:
+                page.screenshot(OUT / name)
             print(f"wrote {OUT / name}")
 
 
