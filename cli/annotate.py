@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import time
 from functools import partial
@@ -26,7 +25,7 @@ from altbaumer.report.words import player_words
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.rating import Rating
 
-from .cluster import cluster_options, resume_log
+from .cluster import boards_digest, cluster_options, resume_log
 from .files import Output, check_output, load_source, save, source_name
 from .interrupt import on_interrupt, partial_label, stop
 from .score import scores_for
@@ -102,7 +101,7 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     if scheduler is not None or resume is not None:
         if threads is not None and scheduler is not None:
             raise BadInput("--threads and --scheduler exclude each other: each worker annotates on one thread")
-        log = resume_log(resume, "annotate", boards=_digest(boards), score=score, **options)
+        log = resume_log(resume, "annotate", boards=boards_digest(boards), score=score, **options)
         with on_interrupt(lambda: finish(complete=False)):
             done = _annotate_ranges(boards, errors, notes, score, scheduler, log, not as_json and not no_progress,
                                     options)
@@ -183,11 +182,6 @@ def _annotate_ranges(boards: list[Board], errors: list[AbnError], notes: list[Bo
 
 
 _BOARDS_PER_TASK = 4  # a board takes about a second with every decision rated
-
-
-def _digest(boards: list[Board]) -> str:
-    """What the boards are, for the resume file: a hash of them as written."""
-    return hashlib.sha256(write_boards(boards).encode("utf-8")).hexdigest()[:16]
 
 
 def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any]) -> None:

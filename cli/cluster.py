@@ -4,19 +4,21 @@ processes, or a Dask cluster) and the file that keeps what is finished."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
-from typing import Any, Callable, Optional, TypeVar
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import click
 
+from altbaumer.abn import Board, write_boards
 from altbaumer.errors import AltbaumerError
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.resume import ResumeLog
 
 from .output import BadInput
 
-__all__ = ["cluster_options", "resume_log", "check_processes"]
+__all__ = ["cluster_options", "resume_log", "check_processes", "boards_digest"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -72,3 +74,8 @@ def resume_log(path: Optional[str], command: str, **job: Any) -> Optional[Resume
     if not stat.S_ISREG(mode):
         raise BadInput(f"--resume {path}: not a regular file")
     return ResumeLog(path, {"command": command, **job})
+
+
+def boards_digest(boards: Sequence[Board]) -> str:
+    """What a job's boards are, for its resume file: a hash of them as written."""
+    return hashlib.sha256(write_boards(list(boards)).encode("utf-8")).hexdigest()[:16]

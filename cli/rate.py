@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Callable, Optional, Union
 
 import click
@@ -13,6 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from altbaumer.game.actions import Phase
+from altbaumer.play.batch_rating import rate_range
+from altbaumer.play.cluster import Scheduler
+from altbaumer.play.ranges import run_ranges
+from altbaumer.play.resume import ResumeLog
 from altbaumer.hidden.rating import (DECISIONS, OptionRating, Rating, option_name,
                                      partner_view, rate_view)
 from altbaumer.hidden.display import OBJECTIVE_UNIT, columns, delta_text, heading, legend, pct, score_line
@@ -26,6 +31,7 @@ from altbaumer.game.view import SeatView
 from altbaumer.play.realistic import rate_realistic
 from altbaumer.report.words import verdict_words
 
+from .cluster import boards_digest, cluster_options, resume_log
 from .deal import SEAT_CHOICE
 from .files import source_name
 from .interrupt import finish_boards, on_interrupt, stop
@@ -59,10 +65,11 @@ _FINISHED = "finished, no decision left; use --at to rate a recorded one"
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@cluster_options
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
                  at_text: Optional[str], objective: str, score: Optional[str], play: str, playouts: int,
                  tricks: bool, infer: bool, exact_limit: int, samples: int, seed: int, threads: Optional[int],
-                 as_json: bool, no_progress: bool) -> None:
+                 as_json: bool, no_progress: bool, scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
     The decision is the first one the board does not record: accept or
@@ -80,7 +87,9 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     a choice is marked ?! (inaccuracy), ? (mistake) or ?? (blunder) only when
     it gives up more than 2%, 4% or 8% of that chance beyond the noise
     (docs/rating.md). Ctrl-C shows the ratings so far, the last one over the
-    worlds it solved, and exits 130.
+    worlds it solved, and exits 130. With --scheduler the boards are rated on
+    a Dask cluster (with --resume the boards rated are kept in a file); the
+    ratings are the same.
     """
     at = None if at_text is None else parse_point(at_text, "--at")
     if at is not None and (seat is not None or decision is not None):
@@ -89,6 +98,20 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     targets = [_target(record, Seat[seat.upper()] if seat else None, decision, at) for record in records]
     require_some(records, targets)
     report = _Report(source_name(file), as_json, sum(not isinstance(t, str) for t in targets))
+    if scheduler is not None or resume is not None:
+        if threads is not None and scheduler is not None:
+            raise BadInput("--threads and --scheduler exclude each other: each worker rates on one thread")
+        options = dict(objective=objective, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer,
+                       tricks=tricks, **({"playouts": playouts} if play == "realistic" else {}))
+        log = resume_log(resume, "rate", boards=boards_digest([r.board for r in records]), board=board_number, seat=seat, decision=decision,
+                         at=at_text, score=score, **options)
+        with on_interrupt(lambda: report.finish(complete=False)):
+            complete = _rate_ranges(records, targets, scores, report, scheduler, log, options,
+                                    show=not as_json and not no_progress)
+        report.finish(complete=complete)
+        if not complete:
+            stop()
+        return
     with on_interrupt(lambda: report.finish(complete=False)):
         with Solver(threads=threads) as solver:  # one set of tables and threads for every board
             for record, target, known in zip(records, targets, scores):
@@ -106,6 +129,31 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
                 if not rating.complete:
                     stop()  # Ctrl-C during the rating: its partial result is shown
     report.finish(complete=True)
+
+
+def _rate_ranges(records: list[GameRecord], targets: list[Any], scores: list[BoardScore], report: "_Report",
+                 scheduler: Optional[Scheduler], log: Optional[ResumeLog], options: dict[str, Any],
+                 show: bool) -> bool:
+    """The boards' decisions as numbered work (:func:`~altbaumer.play.batch_rating.rate_range`),
+    on a cluster or here; shown in the file's order once done. True when every one was rated."""
+    todo = [(r, t, k) for r, t, k in zip(records, targets, scores) if not isinstance(t, str)]
+    for record, target in zip(records, targets):
+        if isinstance(target, str):
+            report.skip(record, target)
+    started = time.perf_counter()
+    with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
+                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
+                  transient=True) as bar:
+        task = bar.add_task("boards", total=len(todo))
+        done = run_ranges(partial(rate_range, [t.view for _, t, _ in todo], [k.state for _, _, k in todo], options),
+                          len(todo), chunk_max=2, progress=lambda n: bar.advance(task, n), partial_on_interrupt=True,
+                          scheduler=scheduler, resume=log)
+    rated = [entry for rows in done for entry in rows]
+    seconds = (time.perf_counter() - started) / max(1, len(rated))  # each board's share: they ran side by side
+    for index, rating, dd in rated:
+        record, target, known = todo[index]
+        report.add(record, target, rating, seconds, known, dd)
+    return len(rated) == len(todo)
 
 
 @dataclass(frozen=True)

@@ -191,6 +191,8 @@ def _figures(output: str) -> dict:
     def strip(value: object) -> object:
         if isinstance(value, dict):
             return {k: strip(v) for k, v in value.items() if "second" not in k and k != "provenance"}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
         return value
     return strip(json.loads(output))  # type: ignore[return-value]
 
@@ -236,3 +238,15 @@ def test_annotate_on_the_cluster(tmp_path: Path, cluster: Scheduler):
 def _json_part(output: str) -> str:
     """The JSON document of the output, without the error lines the command prints after it."""
     return output[:output.rindex("}") + 1]
+
+
+def test_rate_on_the_cluster(tmp_path: Path, cluster: Scheduler):
+    """Every board's recorded turn rated on the cluster (and resumed from its file) is the rating made here."""
+    args = ["rate", str(EXAMPLES / "match.abn"), "--at", "turn", "--samples", "60", "--json", "--no-progress"]
+    boards = {}
+    for name, where in (("here", []), ("there", ["--scheduler", cluster.address, "--resume", str(tmp_path / "r")]),
+                        ("again", ["--resume", str(tmp_path / "r")])):
+        result = CliRunner().invoke(main, [*args, *where])
+        assert result.exit_code == 0, result.output
+        boards[name] = _figures(result.output)["boards"]
+    assert boards["there"] == boards["here"] == boards["again"] and len(boards["here"]) == 10
