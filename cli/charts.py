@@ -82,7 +82,8 @@ def charts_command(who: str, turned: Card, seen: Optional[Card], score_text: Opt
     going alone) is best, and the thresholds in words; the CSV and JSON give
     every class's figures with 95% intervals. Results depend only on the
     cards, --score, --samples and --seed, never on --processes or
-    --scheduler. Ctrl-C writes the classes finished, marked partial.
+    --scheduler. Ctrl-C shows the classes rated so far and writes nothing;
+    with --resume FILE the next run rates only the rest.
     """
     check_processes(processes, scheduler)
     seen = seen or default_seen(turned)
@@ -107,12 +108,16 @@ def charts_command(who: str, turned: Card, seen: Optional[Card], score_text: Opt
                           resume=log, progress=lambda done: bar.advance(task, done), partial_on_interrupt=True)
     seconds = time.perf_counter() - started
     document = _document(spec, rows, classes, count, seconds, scheduler, processes or CORES)
-    _write(target, rows, document)
+    if document["complete"]:
+        _write(target, rows, document)
     if as_json:
         print_json({k: v for k, v in document.items() if k != "rows"} | {"folder": target})
     else:
         _report(document, target)
     if not document["complete"]:
+        # As every command: an interrupted run writes no file (the resume file keeps what was rated).
+        again = f"run again with --resume {printable(resume)} to go on" if resume else "--resume FILE keeps the work"
+        stderr.print(f"interrupted: nothing written to {printable(target)}; {again}", markup=False, soft_wrap=True)
         if not as_json:
             partial_label(f"{len(rows):,} of {plural(count, 'class', 'classes')} rated")
         stop()
@@ -144,15 +149,16 @@ def _document(spec: ChartSpec, rows: list[dict[str, Any]], classes: int, asked: 
             "workers": workers, "core_seconds_per_class": None if per_core is None else round(per_core, 4),
             "every_pair": {"pairs": 24 * 23, "classes": every,
                            "core_hours": None if per_core is None else round(every * per_core / 3600, 1)},
-            "command": f"altbaumer charts --for {spec.who} --turned {spec.turned.ascii()} --seen {spec.seen.ascii()} --samples "
-                       f"{spec.samples} --seed {spec.seed} {where}",
+            "command": f"altbaumer charts --for {spec.who} --turned {spec.turned.ascii()} --seen {spec.seen.ascii()} "
+                       f"--samples {spec.samples} --seed {spec.seed} {where}",
             "summary": chart_summary(rows), "rows": rows}
 
 
 def _write(folder: str, rows: list[dict[str, Any]], document: dict[str, Any]) -> None:
     try:
         os.makedirs(folder, exist_ok=True)
-        for name, text in zip(FILES, (chart_csv(rows), json.dumps(document, separators=(",", ":")) + "\n", chart_html(document))):
+        texts = (chart_csv(rows), json.dumps(document, separators=(",", ":")) + "\n", chart_html(document))
+        for name, text in zip(FILES, texts):
             write_output(os.path.join(folder, name), text)
     except OSError as error:
         raise BadInput(f"{printable(folder)}: cannot write: {error.strerror or error}") from None
@@ -184,4 +190,5 @@ def _report(document: dict[str, Any], folder: str) -> None:
                                     if (t, trees) in groups and groups[(t, trees)][key] is not None else "—"
                                     for t in trumps))
     stdout.print(table)
-    stdout.print(f"wrote {', '.join(os.path.join(folder, f) for f in FILES)}", markup=False)
+    if document["complete"]:
+        stdout.print(f"wrote {', '.join(os.path.join(folder, f) for f in FILES)}", markup=False)

@@ -103,8 +103,8 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
             raise BadInput("--threads and --scheduler exclude each other: each worker rates on one thread")
         options = dict(objective=objective, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer,
                        tricks=tricks, **({"playouts": playouts} if play == "realistic" else {}))
-        log = resume_log(resume, "rate", boards=boards_digest([r.board for r in records]), board=board_number, seat=seat, decision=decision,
-                         at=at_text, score=score, **options)
+        log = resume_log(resume, "rate", boards=boards_digest([r.board for r in records]), board=board_number,
+                         seat=seat, decision=decision, at=at_text, score=score, **options)
         with on_interrupt(lambda: report.finish(complete=False)):
             complete = _rate_ranges(records, targets, scores, report, scheduler, log, options,
                                     show=not as_json and not no_progress)

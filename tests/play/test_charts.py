@@ -197,3 +197,28 @@ def test_the_shipped_chart_is_whole_and_reproducible():
         assert again == shipped
     page = (SHIPPED / "chart.html").read_text()
     assert all(rule in page for rule in document["summary"]["rules"])
+
+
+def test_ctrl_c_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """Interrupted after the first range, the command shows what it rated, writes no file and exits 130;
+    the resume file keeps the range, and the next run with it finishes the chart."""
+    import altbaumer.play.charts as charts
+
+    real = charts._rate_range
+    calls = []
+
+    def stopping(*args):  # the second range is Ctrl-C
+        calls.append(args)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args)
+
+    monkeypatch.setattr(charts, "_rate_range", stopping)
+    folder, resume = tmp_path / "c", tmp_path / "c.resume"
+    args = ["charts", "--samples", "20", "--limit", "16", "-o", str(folder), "--processes", "1",
+            "--resume", str(resume)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 130 and "nothing written" in result.output and not folder.exists()
+    monkeypatch.setattr(charts, "_rate_range", real)
+    again = CliRunner().invoke(main, args)
+    assert again.exit_code == 0 and json.loads((folder / "chart.json").read_text())["rated"] == 16
