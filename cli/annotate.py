@@ -150,9 +150,7 @@ def _annotate(boards: list[Board], errors: list[AbnError], notes: list[BoardNote
     """Each board's notes appended to ``notes`` as it is done, so Ctrl-C leaves those of the boards before it."""
     scores = iter(scores_for([replayable(strip_annotations(board)) for board in boards], given))
     with Solver(threads=threads) as solver:  # one set of tables and threads for every board
-        with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
-                      TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
-                      transient=True) as bar:
+        with _boards_bar(show) as bar:
             task = bar.add_task("boards", total=len(boards))
             for board in boards:
                 known = next(scores)
@@ -169,9 +167,7 @@ def _annotate_ranges(boards: list[Board], errors: list[AbnError], notes: list[Bo
     """The boards as numbered work (:func:`~altbaumer.report.annotate.annotate_range`),
     on a cluster or here, kept in a resume file; the number of boards done."""
     scores = scores_for([replayable(strip_annotations(board)) for board in boards], given)
-    with Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
-                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
-                  transient=True) as bar:
+    with _boards_bar(show) as bar:
         task = bar.add_task("boards", total=len(boards))
         done = run_ranges(partial(annotate_range, boards, scores, options), len(boards), chunk_max=_BOARDS_PER_TASK,
                           progress=lambda n: bar.advance(task, n), partial_on_interrupt=True, scheduler=scheduler,
@@ -179,6 +175,12 @@ def _annotate_ranges(boards: list[Board], errors: list[AbnError], notes: list[Bo
     for result in (r for rows in done for r in rows):
         (errors if isinstance(result, AbnError) else notes).append(result)  # type: ignore[arg-type]
     return sum(len(rows) for rows in done)
+
+
+def _boards_bar(show: bool) -> Progress:
+    """The bar of the boards annotated (on the terminal only)."""
+    return Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
+                    TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal), transient=True)
 
 
 _BOARDS_PER_TASK = 4  # a board takes about a second with every decision rated

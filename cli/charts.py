@@ -16,8 +16,7 @@ from altbaumer.abn.files import write_output
 from altbaumer.errors import AltbaumerError, CardParseError
 from altbaumer.game.cards import Card
 from altbaumer.game.match_state import SCORE_SYNTAX, MatchState
-from altbaumer.game.seats import Seat
-from altbaumer.play.charts import (DEFAULT_SAMPLES, WHO, ChartSpec, chart_rows, class_count, default_seen,
+from altbaumer.play.charts import (DEFAULT_SAMPLES, FOREHAND, WHO, ChartSpec, chart_rows, class_count, default_seen,
                                    every_class_count)
 from altbaumer.play.cluster import Scheduler
 from altbaumer.report.strategy import chart_csv, chart_html, chart_summary
@@ -88,7 +87,7 @@ def charts_command(who: str, turned: Card, seen: Optional[Card], score_text: Opt
     check_processes(processes, scheduler)
     seen = seen or default_seen(turned)
     try:
-        state = None if score_text is None else MatchState.parse(score_text, _FOREHAND.team)
+        state = None if score_text is None else MatchState.parse(score_text, FOREHAND.team)
         spec = ChartSpec(turned, seen, samples, seed, state, who=who)
     except AltbaumerError as error:
         raise BadInput(f"{'--score: ' if score_text else ''}{error}") from None
@@ -121,9 +120,6 @@ def charts_command(who: str, turned: Card, seen: Optional[Card], score_text: Opt
         if not as_json:
             partial_label(f"{len(rows):,} of {plural(count, 'class', 'classes')} rated")
         stop()
-
-
-_FOREHAND = Seat.S.next()  # the chart's seats (play/charts.py): forehand's team makes
 
 
 def _check_folder(folder: str) -> None:

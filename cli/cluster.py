@@ -63,16 +63,14 @@ def resume_log(path: Optional[str], command: str, **job: Any) -> Optional[Resume
     if path is None:
         return None
     try:
-        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise BadInput(f"--resume {path}: not a regular file")
     except FileNotFoundError:
         folder = os.path.dirname(os.path.abspath(path))
         if not os.path.isdir(folder):
             raise BadInput(f"--resume {path}: the folder {folder} does not exist") from None
-        return ResumeLog(path, {"command": command, **job})
     except OSError as error:
         raise BadInput(f"--resume {path}: {error.strerror}") from None
-    if not stat.S_ISREG(mode):
-        raise BadInput(f"--resume {path}: not a regular file")
     return ResumeLog(path, {"command": command, **job})
 
 

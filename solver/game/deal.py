@@ -208,7 +208,7 @@ class Deal:
     def to_act(self) -> Optional[Seat]:
         phase = self.phase
         if phase is Phase.PLAY:
-            return self._trick_order()[len(self.trick_cards)]
+            return self.trick_order()[len(self.trick_cards)]
         if phase is Phase.CUT:
             return self.cutter
         if phase is Phase.LONE:
@@ -250,7 +250,8 @@ class Deal:
     def active_seats(self) -> list[Seat]:
         return [s for s in SEATS if s is not self.absent]
 
-    def _trick_order(self) -> tuple[Seat, ...]:
+    def trick_order(self) -> tuple[Seat, ...]:
+        """The seats of the trick in play, in play order from its leader (the play phase)."""
         assert self.trick_leader is not None
         return play_order(self.trick_leader, skip=self.absent)
 
@@ -390,7 +391,7 @@ class Deal:
                 raise IllegalPlay(reason)
             self.hands[seat] = hand - action.card
         self.trick_cards.append(action.card)
-        order = self._trick_order()
+        order = self.trick_order()
         if len(self.trick_cards) == len(order):
             self._close_trick(order)
 

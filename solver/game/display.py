@@ -41,7 +41,7 @@ from altbaumer.game.seats import SEATS, Seat, cutter_of, forehand_of
 
 __all__ = ["display_key", "COLOURS", "SUIT_STYLES", "TREE_STYLE", "Look", "INLINE", "suit_colour", "card_colour", "escape_html",
            "printable", "escape_markup", "option_cards", "seat_roles", "card_html", "join_html", "cards_html", "suit_html",
-           "hand_html", "panel_html", "compass_html", "card_markup", "cards_markup", "suit_markup", "hand_markup",
+           "hand_html", "rank_html", "panel_html", "compass_html", "card_markup", "cards_markup", "suit_markup", "hand_markup",
            "Cards", "Styled", "Piece", "Line", "Para", "Compass", "Grid", "Block", "html", "markup"]
 
 COLOURS = {"red": "#c1121f", "black": "#111", "tree": "#138a36"}
@@ -228,9 +228,14 @@ def hand_html(cards: Optional[Iterable[Card]], look: Look = INLINE) -> str:
     held = sorted(cards, key=display_key)
     lines = []
     for suit in Suit:
-        ranks = " ".join(_span(look.rank[card_colour(c)], c.rank.label, c) for c in held if c.suit is suit)
+        ranks = " ".join(rank_html(c, look) for c in held if c.suit is suit)
         lines.append(f"<div>{suit_html(suit, look)} {ranks or _span(look.void, '—')}</div>")
     return "".join(lines)
+
+
+def rank_html(card: Card, look: Look = INLINE) -> str:
+    """The card's rank as a hand's suit line shows it (the Trees in their colour)."""
+    return _span(look.rank[card_colour(card)], card.rank.label, card)
 
 
 def panel_html(seat: Seat, title: str, roles: Sequence[str], body: str, look: Look = INLINE, out: bool = False) -> str:

@@ -44,13 +44,14 @@ from altbaumer.game.cards import FULL_PACK, Card, CardSet, Rank, Suit, TREES
 from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
+from altbaumer.game.rules import trump_cards
 from altbaumer.game.seats import Seat
 from altbaumer.hidden.rating import Rating, rate_view
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 
-__all__ = ["WHO", "ChartSpec", "hand_classes", "class_count", "every_class_count", "interchangeable_suits", "chart_rows", "rate_class", "hand_features",
+__all__ = ["WHO", "FOREHAND", "ChartSpec", "hand_classes", "class_count", "every_class_count", "interchangeable_suits", "chart_rows", "rate_class", "hand_features",
            "DEFAULT_SAMPLES", "default_seen"]
 
 DEFAULT_SAMPLES = 300
@@ -59,6 +60,8 @@ together; about ±2.5 percentage points on a class's chance to win the match,
 and each cell of the chart pools many classes."""
 
 _DEALER = Seat.S  # forehand E: the seats are symmetric, the chart says "forehand" and "partner"
+FOREHAND = _DEALER.next()
+"""The chart's forehand: its team makes, so a score is read for that team."""
 WHO = ("forehand", "partner")
 _CHUNK_MAX = 8  # classes per task: about a second
 
@@ -175,15 +178,15 @@ def hand_features(hand: CardSet, turned: Card) -> dict[str, int]:
     accepted (the Trees and the turned suit, the turned card not counted),
     the Trees, the aces outside that suit, the plain suits it lacks."""
     trump = turned.suit
-    trumps = sum(1 for c in hand if c.is_tree or c.suit is trump)
-    return {"trumps": trumps, "trees": len(hand & TREES), "aces": sum(1 for c in hand if c.rank is Rank.ACE
-                                                                      and c.suit is not trump),
-            "voids": sum(1 for s in Suit if s is not trump and not any(c.suit is s and not c.is_tree for c in hand))}
+    plain = hand - trump_cards(trump)
+    return {"trumps": len(hand & trump_cards(trump)), "trees": len(hand & TREES),
+            "aces": sum(1 for c in plain if c.rank is Rank.ACE),
+            "voids": sum(1 for s in Suit if s is not trump and not any(c.suit is s for c in plain))}
 
 
 def _deal(spec: ChartSpec, hand: CardSet) -> Deal:
     """The deal at the turn, ``hand`` in the chart's seat, the other hands and stock cards not known."""
-    holder = _DEALER.next() if spec.who == "forehand" else _DEALER.next().partner
+    holder = FOREHAND if spec.who == "forehand" else FOREHAND.partner
     hands = {seat: (hand if seat is holder else None) for seat in Seat}
     return Deal.from_hands(_DEALER, hands, [spec.turned, None, None, spec.seen], cut_seen=CardSet([spec.seen]))
 
@@ -256,7 +259,7 @@ def chart_rows(spec: ChartSpec, *, first: int = 0,
     default) of ``spec``'s chart, in class order, rated in ``processes``
     processes or on a ``scheduler``'s cluster; ``resume`` keeps the finished
     ranges. Ctrl-C as in :func:`~altbaumer.play.ranges.run_ranges`."""
-    every = len(hand_classes(spec.turned, spec.seen))
+    every = class_count(spec.turned, spec.seen)  # the list itself is made where the ranges run
     count = max(0, every - first) if limit is None else max(0, min(limit, every - first))
     ranges = run_ranges(partial(_rate_range, spec, first), count, processes=processes,
                         chunk_max=_CHUNK_MAX, progress=progress, partial_on_interrupt=partial_on_interrupt,

@@ -39,7 +39,7 @@ from altbaumer.report.html_marks import (MARK_CLASS, PLAYER_COMMENT, PLAYER_MARK
 from altbaumer.report.html_summaries import (board_index, match_head, player_sentences, summary_legend,
                                              summary_table)
 from altbaumer.report.html_viewer import VIEWER_CSS, VIEWER_JS, decision_id, viewer_html
-from altbaumer.report.html_text import (REPORT_LOOK, SEAT_TAGS, amount, as_float, board_roles, card_html, cards_html,
+from altbaumer.report.html_text import (PAGE_CSS, REPORT_LOOK, SEAT_LETTERS, SEAT_TAGS, amount, as_float, board_roles, card_html, cards_html,
                                         delta, escape, is_chance, num, parse_card, pct, scroll_box, suit_html,
                                         table_html, thresholds, unit)
 
@@ -47,18 +47,15 @@ __all__ = ["render_html", "page_title", "card_html"]  # card_html: from html_tex
 
 Json = Mapping[str, Any]
 
-_SEATS = ("N", "E", "S", "W")
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 DEFAULT_TITLE = "altbaumer annotation"
 
 _CSS = """
-body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;
- padding:1em 2em;color:#1b1b1b;background:#fafaf7;overflow-wrap:break-word}
-.scroll{overflow-x:auto;max-width:100%}.scroll>table{margin:.3em 0 .8em}
+.scroll>table{margin:.3em 0 .8em}
 svg.chart{max-width:100%;height:auto}.top>*{min-width:0;max-width:100%}
 p.players{margin:.2em 0}p.match-head{margin:.3em 0}
 ol.scores{display:flex;flex-wrap:wrap;gap:0 1.2em;list-style:none;margin:.2em 0 .6em;padding:0}
-h1{margin:.2em 0}h2{margin:1.2em 0 .4em;border-bottom:2px solid #ccc}h3{margin:.8em 0 .3em}
+h3{margin:.8em 0 .3em}
 table{border-collapse:collapse;margin:.3em 0 .8em;background:#fff}
 th,td{border:1px solid #d4d4d4;padding:2px 7px;text-align:right;vertical-align:top}
 th{background:#eef0f3}td.l,th.l{text-align:left}
@@ -70,8 +67,7 @@ p.score{margin:.2em 0 .6em}p.score .chance{font-weight:bold}
 .hand.out{opacity:.45}.hand .who{font-weight:bold}.hand .role{color:#666;font-size:85%}
 .seat-N{grid-column:2;grid-row:1}.seat-W{grid-column:1;grid-row:2}.seat-E{grid-column:3;grid-row:2}
 .seat-S{grid-column:2;grid-row:3}.centre{grid-column:2;grid-row:2;text-align:center;align-self:center;color:#555}
-.card,.suit{font-weight:bold;white-space:nowrap;font-variant-emoji:text}
-.red{color:#c1121f}.black{color:#111}.tree{color:#138a36}.hand .tree{font-weight:bold}
+.hand .tree{font-weight:bold}
 div.facts{max-width:24em}dl.facts{display:grid;grid-template-columns:max-content auto;gap:0 1em;margin:0}
 dl.facts dt{color:#555}dl.facts dd{margin:0}
 td{min-width:2em}.seatlbl{color:#666;font-size:85%;margin-right:.3em}
@@ -81,7 +77,7 @@ td{min-width:2em}.seatlbl{color:#666;font-size:85%;margin-right:.3em}
 .played[data-mark="??"]{background:#ffd6d6;outline:1px solid #d00000}
 .pmark{font-style:italic;color:#1d4ed8;margin-left:.15em;padding:0 .15em;border:1px solid #9db4f0;border-radius:3px}
 .pc{font-size:85%;font-style:italic;color:#1d4ed8;white-space:pre-line;max-width:16em;text-align:left}
-ul.pc{padding-left:1.2em;max-width:24em}p.legend{font-size:85%;color:#555;max-width:60em}
+ul.pc{padding-left:1.2em;max-width:24em}
 .dd{font-size:80%;color:#555}.sd{font-size:80%;color:#6a3d9a}
 svg.chart{background:#fff;border:1px solid #ddd}svg .grid{stroke:#e4e4e4}svg .axis{fill:#555;font-size:10px}
 svg .line{fill:none;stroke:#2b6cb0;stroke-width:2}svg .pt{fill:#2b6cb0}svg .turned{fill:#d00000}
@@ -114,7 +110,7 @@ def render_html(report: Json, title: Optional[str] = None) -> str:
     body.append(_errors(report.get("errors") or []))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{escape(title)}</title>\n<style>{_CSS}{VIEWER_CSS}</style>\n</head>\n<body>\n"
+            f"<title>{escape(title)}</title>\n<style>{PAGE_CSS}{_CSS}{VIEWER_CSS}</style>\n</head>\n<body>\n"
             + "\n".join(body) + (f"\n<script>{VIEWER_JS}</script>" if any(b.get("steps") for b in boards) else "")
             + "\n</body>\n</html>\n")
 
@@ -227,7 +223,7 @@ def _deal(board: Json, abn: Json) -> str:
     hands = abn.get("hands") or {}
     tags = board.get("tags") or abn.get("tags") or {}
     out = _lone_out(board)
-    panels = {Seat.parse(seat): _hand_panel(seat, hands.get(seat) or [], board, tags, seat == out) for seat in _SEATS}
+    panels = {Seat.parse(seat): _hand_panel(seat, hands.get(seat) or [], board, tags, seat == out) for seat in SEAT_LETTERS}
     centre = (f'trump {suit_html(board.get("trump"))}<br>'
               f'<span class="muted">stock</span><br>{cards_html(abn.get("stock") or [])}')
     return display.compass_html(panels, centre, REPORT_LOOK)

@@ -16,7 +16,7 @@ from altbaumer.game import display
 from altbaumer.game.cards import Card, Suit
 from altbaumer.hidden.verdicts import THRESHOLDS
 
-__all__ = ["SEAT_TAGS", "board_roles", "escape", "as_float", "num", "pct", "is_chance", "amount", "delta", "unit", "thresholds", "parse_card",
+__all__ = ["PAGE_CSS", "SEAT_TAGS", "SEAT_LETTERS", "board_roles", "escape", "as_float", "num", "pct", "is_chance", "amount", "delta", "unit", "thresholds", "parse_card",
            "suit_class", "card_html", "cards_html", "suit_html", "UNITS", "REPORT_LOOK"]
 
 UNITS = {"match": "chance to win the match", "make": "chance to make the deal", "march": "chance to march",
@@ -117,8 +117,21 @@ suit_class = display.suit_colour
 """A suit's class in the report's stylesheet: ``red`` or ``black``."""
 
 
+PAGE_CSS = """
+body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;
+ padding:1em 2em;color:#1b1b1b;background:#fafaf7;overflow-wrap:break-word}
+h1{margin:.2em 0}h2{margin:1.2em 0 .4em;border-bottom:2px solid #ccc}.scroll{overflow-x:auto;max-width:100%}
+p.legend{font-size:85%;color:#555;max-width:60em}.card,.suit{font-weight:bold;white-space:nowrap;font-variant-emoji:text}
+.red{color:#c1121f}.black{color:#111}.tree{color:#138a36}
+"""
+"""What every page of the report shares (the annotation, the strategy chart): type, headings,
+scroll boxes, legends and the cards' colours (the classes of :data:`REPORT_LOOK`)."""
+
 SEAT_TAGS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 """The ABN tag that names the player of each seat."""
+
+SEAT_LETTERS = tuple(SEAT_TAGS)
+"""The seats as the report writes them, N E S W."""
 
 
 def board_roles(board: Mapping[str, object], seat: str) -> list[str]:

@@ -30,15 +30,14 @@ import json
 from typing import Any, Mapping, Optional
 
 from altbaumer.game import display
-from altbaumer.game.cards import FULL_PACK, Card, Suit
+from altbaumer.game.cards import FULL_PACK, Suit
 from altbaumer.report.html_marks import PLAYER_COMMENT, dd_line, mark_html, player_comment, player_mark, sd_line
-from altbaumer.report.html_text import REPORT_LOOK, SEAT_TAGS, board_roles, card_html, delta, escape, is_chance
+from altbaumer.report.html_text import REPORT_LOOK, SEAT_LETTERS, SEAT_TAGS, board_roles, card_html, delta, escape, is_chance
 
 __all__ = ["viewer_html", "VIEWER_CSS", "VIEWER_JS", "decision_id"]
 
 Json = Mapping[str, Any]
 
-_SEATS = ("N", "E", "S", "W")
 _ORDINAL = ("first", "second", "third", "fourth")
 
 
@@ -54,8 +53,8 @@ def viewer_html(index: int, board: Json, objective: object) -> str:
         return ""
     data = {"board": index, "steps": [_step_data(s, board, objective) for s in steps],
             "faces": _faces(), "suits": [[s.letter, display.suit_html(s, REPORT_LOOK)] for s in Suit],
-            "names": {seat: (board.get("tags") or {}).get(SEAT_TAGS[seat]) or "" for seat in _SEATS},
-            "roles": {seat: ", ".join(board_roles(board, seat)) for seat in _SEATS}}
+            "names": {seat: (board.get("tags") or {}).get(SEAT_TAGS[seat]) or "" for seat in SEAT_LETTERS},
+            "roles": {seat: ", ".join(board_roles(board, seat)) for seat in SEAT_LETTERS}}
     # JSON inside <script> must not close the element: < > & as escapes keep every string intact.
     payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e") \
         .replace("&", "\\u0026")
@@ -66,13 +65,7 @@ def viewer_html(index: int, board: Json, objective: object) -> str:
 
 def _faces() -> dict[str, list[str]]:
     """Every card of the pack as the page draws it: whole, and as a rank in a suit line."""
-    return {card.ascii(): [display.card_html(card, REPORT_LOOK), _rank_html(card)] for card in FULL_PACK}
-
-
-def _rank_html(card: Card) -> str:
-    """The card's rank as in a hand's suit line (:func:`altbaumer.game.display.hand_html`)."""
-    attributes = REPORT_LOOK.rank[display.card_colour(card)]
-    return f'<span{" " + attributes if attributes else ""}>{escape(card.rank.label)}</span>'
+    return {card.ascii(): [display.card_html(card, REPORT_LOOK), display.rank_html(card, REPORT_LOOK)] for card in FULL_PACK}
 
 
 # -- the texts of a step ----------------------------------------------------------------
@@ -183,9 +176,9 @@ _SKELETON = (
     '<span class="vseat"></span> knew</label></div>'
     '<div class="vtitle"></div>'
     '<div class="top vmain"><div class="deal vtable">'
-    + "".join(f'<div class="hand vhand seat-{s}" data-seat="{s}"></div>' for s in _SEATS)
+    + "".join(f'<div class="hand vhand seat-{s}" data-seat="{s}"></div>' for s in SEAT_LETTERS)
     + '<div class="centre vcentre"><div class="vtrick">'
-    + "".join(f'<div class="vt vt-{s}" data-seat="{s}"></div>' for s in _SEATS)
+    + "".join(f'<div class="vt vt-{s}" data-seat="{s}"></div>' for s in SEAT_LETTERS)
     + '</div><div class="vinfo"></div></div></div>'
     '<div class="vside"><div class="vsaid"></div><div class="vverdict"></div><div class="vline"></div>'
     '<div class="vchart"></div></div></div><div class="vdecision"></div>'

@@ -33,7 +33,7 @@ from altbaumer.game.actions import DeclareAlone, Discard, Play, TakeTrees
 from altbaumer.game.cards import Card, CardSet
 from altbaumer.game.deal import Deal
 from altbaumer.game.display import display_key
-from altbaumer.game.seats import SEATS, Team, play_order
+from altbaumer.game.seats import SEATS, Team
 from altbaumer.hidden.rating import option_name
 
 __all__ = ["board_steps", "STEP_KINDS"]
@@ -66,7 +66,7 @@ def board_steps(record: GameRecord, decision_nodes: Sequence[int] = (), carded: 
 
 def _position(state: Deal) -> dict[str, Any]:
     """What the table shows: hands, the trick in play, the tricks won."""
-    order = play_order(state.trick_leader, skip=state.absent) if state.trick_leader is not None else ()
+    order = state.trick_order() if state.trick_leader is not None else ()
     return {"hands": {str(s): _cards(state.hands[s]) for s in SEATS},
             "trick": [{"seat": str(seat), "card": card.ascii()} for seat, card in zip(order, state.trick_cards)],
             "tricks_won": {str(Team.NS): state.tricks_won[Team.NS], str(Team.EW): state.tricks_won[Team.EW]},

@@ -24,7 +24,7 @@ import csv
 import io
 from typing import Any, Mapping, Optional, Sequence
 
-from altbaumer.report.html_text import card_html, escape
+from altbaumer.report.html_text import PAGE_CSS, card_html, escape
 
 __all__ = ["chart_summary", "chart_csv", "chart_html", "CSV_COLUMNS"]
 
@@ -107,13 +107,9 @@ def chart_csv(rows: Sequence[Json]) -> str:
     return out.getvalue()
 
 
-_CSS = """
-body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:0;padding:1em 2em;
- color:#1b1b1b;background:#fafaf7}h1{margin:.2em 0}h2{margin:1.2em 0 .4em;border-bottom:2px solid #ccc}
+_CSS = PAGE_CSS + """
 table{border-collapse:collapse;background:#fff;margin:.3em 0 .8em}th,td{border:1px solid #d4d4d4;padding:3px 8px;
- text-align:center}th{background:#eef0f3}.scroll{overflow-x:auto;max-width:100%}p.legend{font-size:85%;color:#555;
- max-width:60em}.card{font-weight:bold;white-space:nowrap}.red{color:#c1121f}.black{color:#111}.tree{color:#138a36}
-ul.rules li{margin:.2em 0}td.n{color:#777;font-size:80%}
+ text-align:center}th{background:#eef0f3}ul.rules li{margin:.2em 0}td.n{color:#777;font-size:80%}
 @media (max-width:600px){body{padding:.5em}}@media print{body{background:#fff}.scroll{overflow:visible}}
 """
 
