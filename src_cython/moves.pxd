@@ -4,13 +4,14 @@
 
 from cardmask cimport (
     R_TRUMP_BASE,
+    R_TRUMPS,
     altbaumer_ctz,
     altbaumer_msb,
     mask_t,
     ranked_group_mask,
     ranked_legal,
 )
-from search_state cimport Search, beats
+from search_state cimport Search
 
 cdef enum:
     MAX_MOVES = 8               # one per run of equivalent cards, and a hand holds at most five
@@ -43,56 +44,63 @@ cdef inline bint same_run(int low, int high, mask_t others, bint clubs_plain) no
         others & between(low, high)) == 0
 
 
-cdef inline int ordered_moves(Search* s, int seat, int* out) noexcept nogil:
-    """One card per group of equivalent legal cards (see same_run), likely
-    winners first, into out; returns how many."""
+cdef inline int append_runs(mask_t cards, mask_t others, bint clubs_plain, int* out, int n) noexcept nogil:
+    """One card per run of equivalent cards (see same_run) after out[n - 1],
+    lowest run first, each the highest of its run: it wins whenever any does.
+    Returns the new count."""
+    cdef int prev = -1, x
+    while cards:
+        x = altbaumer_ctz(cards)
+        cards &= cards - 1
+        if prev >= 0 and same_run(prev, x, others, clubs_plain):
+            out[n - 1] = x
+        else:
+            out[n] = x
+            n += 1
+        prev = x
+    return n
+
+
+cdef inline int follow_moves(Search* s, int seat, int* out) noexcept nogil:
+    """The moves of a seat following to the trick: while an opponent is
+    winning, the cards that beat it, cheapest first; then the others, lowest
+    first, plain cards before trump cards. Runs never straddle these sets (the
+    card winning the trick lies between a card that beats it and one that does
+    not), so no sort is needed."""
     cdef mask_t hand = s.hand[seat]
-    cdef int led = s.led if s.played else -1
-    cdef mask_t legal = ranked_legal(hand, led, s.clubs_plain)
+    cdef mask_t legal = ranked_legal(hand, s.led, s.clubs_plain)
     cdef mask_t others = s.live & ~hand
+    cdef mask_t winners = 0
+    cdef int n
+    if (s.win_seat & 1) != (seat & 1):
+        # A higher trump card, or a higher card of the suit led (which the winner is, unless a trump card).
+        winners = legal & ~(((<mask_t> 2) << s.win_pos) - 1) & (R_TRUMPS | ranked_group_mask(s.led))
+    legal &= ~winners
+    n = append_runs(winners, others, s.clubs_plain, out, 0)
+    n = append_runs(legal & ~R_TRUMPS, others, s.clubs_plain, out, n)
+    return append_runs(legal & R_TRUMPS, others, s.clubs_plain, out, n)
+
+
+cdef inline int lead_moves(Search* s, int seat, int* out) noexcept nogil:
+    """The leads worth trying, likely winners first: a card no live card
+    outranks, then low toward partner's top card, then the rest, low first."""
+    cdef mask_t hand = s.hand[seat]
     cdef int score[MAX_MOVES]
-    cdef int n = 0, prev = -1, x, i, j, t, best_pos
-    cdef bint partner_winning
+    cdef int n = append_runs(hand, s.live & ~hand, s.clubs_plain, out, 0), x, i, j, t
     cdef int partner = (seat + 2) & 3
     cdef mask_t group
-    while legal:
-        x = altbaumer_ctz(legal)
-        legal &= legal - 1
-        if prev >= 0 and same_run(prev, x, others, s.clubs_plain):
-            out[n - 1] = x  # keep the highest of the run: it wins whenever any does
-            prev = x
-            continue
-        out[n] = x
-        n += 1
-        prev = x
     if n == 1:
         return 1
-    if s.played == 0:
-        for i in range(n):
-            x = out[i]
-            # A lead that no live card outranks wins the trick unless trumped.
-            group = ranked_group_mask(x) & s.live
-            if (group & ~(((<mask_t> 2) << x) - 1)) == 0:
-                score[i] = 100 + x
-            elif (s.hand[partner] >> altbaumer_msb(group)) & 1:
-                score[i] = 80 - (x % 6)  # low toward partner's top card
-            else:
-                score[i] = 50 - (x % 6)
-    else:
-        best_pos = s.win_pos
-        partner_winning = (s.win_seat & 1) == (seat & 1)
-        for i in range(n):
-            x = out[i]
-            if not partner_winning and beats(x, best_pos, led):
-                score[i] = 100 - x  # cheapest winner first
-            else:
-                score[i] = 50 - x - (32 if x >= R_TRUMP_BASE else 0)  # lowest, non-trump first
-    if n == 2:
-        if score[1] > score[0]:
-            x = out[0]
-            out[0] = out[1]
-            out[1] = x
-        return 2
+    for i in range(n):
+        x = out[i]
+        # A lead that no live card outranks wins the trick unless trumped.
+        group = ranked_group_mask(x) & s.live
+        if (group & ~(((<mask_t> 2) << x) - 1)) == 0:
+            score[i] = 100 + x
+        elif (s.hand[partner] >> altbaumer_msb(group)) & 1:
+            score[i] = 80 - (x % 6)  # low toward partner's top card
+        else:
+            score[i] = 50 - (x % 6)
     # Insertion sort: at most five moves.
     for i in range(1, n):
         x = out[i]
@@ -105,3 +113,11 @@ cdef inline int ordered_moves(Search* s, int seat, int* out) noexcept nogil:
         out[j] = x
         score[j] = t
     return n
+
+
+cdef inline int ordered_moves(Search* s, int seat, int* out) noexcept nogil:
+    """One card per group of equivalent legal cards (see same_run), likely
+    winners first, into out; returns how many."""
+    if s.played == 0:
+        return lead_moves(s, seat, out)
+    return follow_moves(s, seat, out)

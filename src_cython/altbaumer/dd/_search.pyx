@@ -6,7 +6,8 @@ Python objects. The units, as in DDS, are leaf headers of inline functions:
 ``search_state.pxd`` (hands in the ranked layout of ``cardmask.pxd``, playing
 and taking back a card, the layout key), ``moves.pxd`` (move generation),
 ``table.pxd`` (the transposition table), ``bounds.pxd`` (sure-trick bounds
-and the one- and two-trick endings) and ``batch_row.pxd`` (the one input
+and the one- and two-trick endings), ``endings.pxd`` (every two-trick ending,
+counted once per process) and ``batch_row.pxd`` (the one input
 format, and the makers' point of view). This file holds what cannot be split
 off: the mutually recursive search, and the entry points.
 
@@ -34,7 +35,8 @@ from batch_row cimport (
     row_problem,
     setup_row,
 )
-from bounds cimport last_trick_ns, sure_bounds, two_tricks
+from bounds cimport last_trick_ns, sure_bounds
+from endings cimport ENDINGS, ending_ns, endings_counted, endings_fill_all, endings_init
 from cardmask cimport N_CARDS, altbaumer_ctz, mask_t, popcount, ranked_legal, ranked_pos
 from moves cimport MAX_MOVES, ordered_moves, same_run
 from search_state cimport Search, Undo, fold_child, layout_key, play_card, seat_to_act, tricks_left, unplay_card
@@ -90,6 +92,8 @@ cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
     s.nodes += 1
     if tricks <= 1:
         return last_trick_ns(s) if tricks else 0
+    if tricks == 2:
+        return ending_ns(s)
     stored = tricks * s.active <= TT_MAX_CARDS
     if stored:
         # The bucket loads while the sure tricks are counted.
@@ -111,10 +115,6 @@ cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
         alpha = lower
     if upper < beta:
         beta = upper
-    if tricks == 2:
-        best = two_tricks(s, 0, s.leader, -1, -1, -1, alpha, beta)
-        table_record(s.table, key, best, alpha, beta, lower, upper)
-        return best
     best = _best_move(s, s.leader, alpha, beta)
     if stored:
         table_record(s.table, key, best, alpha, beta, lower, upper)
@@ -207,6 +207,24 @@ def _fill_decode():
 
 
 _fill_decode()
+endings_init()
+_endings_counted = False
+
+
+def _count_endings():
+    """Count every two-trick ending into the shared table (endings.pxd), once
+    per process: about 0.2 s, which the first Solver pays for every search
+    after it."""
+    global _endings_counted
+    if not _endings_counted:
+        endings_fill_all()  # under the GIL: no search runs while the table is written
+        _endings_counted = True
+
+
+def endings_table():
+    """(entries holding a value, entries): the table of two-trick endings
+    is complete once a Solver has been made."""
+    return endings_counted(), ENDINGS
 
 
 cdef int8_t _solve_row(Table* table, const int64_t* row, const int* trick, int played, int target,
@@ -336,6 +354,7 @@ cdef class Solver:
     def __cinit__(self, double tt_mib=1.0):
         if not tt_mib > 0:
             raise ValueError("the transposition table needs a positive size in MiB")
+        _count_endings()
         if table_open(&self.table, table_bits_for(tt_mib)) < 0:
             raise MemoryError(f"cannot allocate a {tt_mib} MiB transposition table")
         self.tt_bits = self.table.bits
