@@ -22,11 +22,18 @@ cdef extern from *:
     #if defined(__BMI2__)
     #include <immintrin.h>
     static CYTHON_INLINE uint32_t altbaumer_pext(uint32_t x, uint32_t m) { return _pext_u32(x, m); }
+    static CYTHON_INLINE uint32_t altbaumer_pdep(uint32_t x, uint32_t m) { return _pdep_u32(x, m); }
     #else
     static CYTHON_INLINE uint32_t altbaumer_pext(uint32_t x, uint32_t m) {
         uint32_t out = 0, bit = 1;
         for (; m; m &= m - 1, bit <<= 1)
             if (x & m & (0u - m)) out |= bit;
+        return out;
+    }
+    static CYTHON_INLINE uint32_t altbaumer_pdep(uint32_t x, uint32_t m) {
+        uint32_t out = 0, bit = 1;
+        for (; m; m &= m - 1, bit <<= 1)
+            if (x & bit) out |= m & (0u - m);
         return out;
     }
     #endif
@@ -56,6 +63,7 @@ cdef extern from *:
     int altbaumer_ctz(uint32_t x) noexcept nogil   # undefined for x == 0
     int altbaumer_msb(uint32_t x) noexcept nogil   # index of the highest bit; undefined for x == 0
     uint32_t altbaumer_pext(uint32_t x, uint32_t m) noexcept nogil  # the bits of x under m, packed low
+    uint32_t altbaumer_pdep(uint32_t x, uint32_t m) noexcept nogil  # the low bits of x spread over m: pext undone
 
 
 cdef enum:
@@ -284,19 +292,19 @@ cdef inline mask_t ranked_group_mask(int pos) noexcept nogil:
 
 
 cdef inline mask_t ranked_legal(mask_t hand, int led, bint clubs_plain) noexcept nogil:
-    """legal_mask in the ranked layout; clubs_plain: clubs are not trump.
-
-    A plain card led: follow its suit, where an ordinary club lead is also
-    followed by a Tree (rule 2), else play a trump card, else anything.
-    """
-    cdef mask_t held
+    """legal_mask in the ranked layout; clubs_plain: clubs are not trump."""
     if led < 0:
         return hand
-    if led >= R_TRUMP_BASE:
-        held = hand & R_TRUMPS
-    else:
-        held = hand & ranked_group_mask(led)
-        if clubs_plain and led < 6:
+    return ranked_follow(hand, ranked_group_mask(led), clubs_plain)
+
+
+cdef inline mask_t ranked_follow(mask_t hand, mask_t led_group, bint clubs_plain) noexcept nogil:
+    """The cards hand may play to a trick whose led card ranks in led_group
+    (ranked_group_mask): follow its suit, where an ordinary club lead is also
+    followed by a Tree (rule 2), else play a trump card, else anything."""
+    cdef mask_t held = hand & led_group
+    if led_group != R_TRUMPS:
+        if clubs_plain and led_group == R_SLOT_BITS:
             held |= hand & R_TREES
         if held == 0:
             held = hand & R_TRUMPS

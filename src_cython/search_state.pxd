@@ -16,6 +16,7 @@ from cardmask cimport (
     altbaumer_pext,
     mask_t,
     popcount,
+    ranked_group_mask,
     ranked_pos,
     to_ranked,
 )
@@ -82,10 +83,16 @@ cdef inline int search_setup(Search* s, Table* table, const uint32_t* hands, int
     return 0
 
 
+cdef inline bint takes(int card, int best, mask_t led_group) noexcept nogil:
+    """Whether card takes the trick from best (ranked positions) when the led
+    card ranks in led_group (ranked_group_mask): a higher trump card, or a
+    higher card of the suit led."""
+    return card > best and (card >= R_TRUMP_BASE or (led_group >> card) & 1)
+
+
 cdef inline bint beats(int card, int best, int led) noexcept nogil:
-    """Whether card takes the trick from best (ranked positions): a higher
-    trump card, or a higher card of the suit led."""
-    return card > best and (card >= R_TRUMP_BASE or card // 6 == led // 6)
+    """takes, for the led card itself."""
+    return takes(card, best, ranked_group_mask(led))
 
 
 cdef inline void follow_trick(Search* s, int seat, int card) noexcept nogil:

@@ -37,9 +37,9 @@ from batch_row cimport (
 )
 from bounds cimport last_trick_ns, sure_bounds
 from endings cimport ENDINGS, ending_ns, endings_counted, endings_fill_all, endings_init
-from cardmask cimport N_CARDS, altbaumer_ctz, mask_t, popcount, ranked_legal, ranked_pos
-from moves cimport MAX_MOVES, ordered_moves, same_run
-from search_state cimport Search, Undo, fold_child, layout_key, play_card, seat_to_act, tricks_left, unplay_card
+from cardmask cimport N_CARDS, altbaumer_ctz, mask_t, popcount, ranked_group_mask, ranked_legal, ranked_pos
+from moves cimport MAX_MOVES, follow_order, lead_moves, ordered_moves, run_tops
+from search_state cimport Search, Undo, fold_child, takes, layout_key, play_card, seat_to_act, tricks_left, unplay_card
 from table cimport (
     TT_MAX_CARDS,
     table_bits_for,
@@ -60,24 +60,57 @@ __all__ = ["Solver"]
 cdef int _search(Search* s, int alpha, int beta) noexcept nogil:
     """N-S tricks from here (the current trick included), fail-soft within
     (alpha, beta): a result <= alpha is an upper bound, >= beta a lower one,
-    anything between is exact."""
+    anything between is exact. The entry to the search from a position
+    kept up by play_card (search_state.pxd)."""
     if s.played == 0:
         return _boundary(s, alpha, beta)
-    s.nodes += 1
-    return _best_move(s, s.next_seat[s.last_seat], alpha, beta)
+    return _trick(s, s.played, s.next_seat[s.last_seat], ranked_group_mask(s.led), s.win_pos, s.win_seat, s.trick_mask,
+                  run_tops(s), alpha, beta)
 
 
-cdef inline int _best_move(Search* s, int seat, int alpha, int beta) noexcept nogil:
-    """The best of seat's cards for its side, fail-soft within (alpha, beta)."""
+cdef inline int _trick(Search* s, int ply, int seat, mask_t led_group, int win_pos, int win_seat, mask_t trick,
+                       mask_t tops, int alpha, int beta) noexcept nogil:
+    """N-S tricks from inside a trick, fail-soft within (alpha, beta):
+    ``ply`` cards of it played (``trick``; the led card ranking in
+    ``led_group``, ``win_pos`` of ``win_seat`` winning so far; ignored at
+    ply 0), ``seat`` to play; ``tops``, the trick's run_tops (moves.pxd). The
+    trick lives in these arguments rather than in the Search, so a card costs
+    two mask operations on the hand; completing the trick searches the next
+    boundary directly."""
     cdef int moves[MAX_MOVES]
-    cdef int n = ordered_moves(s, seat, moves), best, v, w, i
+    cdef int n, best, v, w, i, card, pos, winner, leader
     cdef bint ns_moves = (seat & 1) == 0
-    cdef Undo u
+    cdef mask_t bit
+    if ply == 0:
+        n = lead_moves(s, seat, tops, moves)
+    else:
+        s.nodes += 1
+        n = follow_order(s, seat, led_group, win_pos, win_seat, tops, moves)
     best = -1 if ns_moves else 99
     for i in range(n):
-        w = play_card(s, seat, moves[i], &u)
-        v = w + _search(s, alpha - w, beta - w)
-        unplay_card(s, seat, moves[i], &u)
+        card = moves[i]
+        bit = (<mask_t> 1) << card
+        if ply == 0 or takes(card, win_pos, led_group):
+            pos = card
+            winner = seat
+        else:
+            pos = win_pos
+            winner = win_seat
+        s.hand[seat] &= ~bit
+        # ply < 3 is implied by active <= 4; said outright, it bounds the
+        # recursion for the compiler, which unfolds the trick's seats.
+        if ply < 3 and ply + 1 < s.active:
+            v = _trick(s, ply + 1, s.next_seat[seat], ranked_group_mask(card) if ply == 0 else led_group, pos, winner,
+                       trick | bit, tops, alpha, beta)
+        else:
+            leader = s.leader
+            s.live &= ~(trick | bit)
+            s.leader = winner
+            w = 1 if (winner & 1) == 0 else 0
+            v = w + _boundary(s, alpha - w, beta - w)
+            s.leader = leader
+            s.live |= trick | bit
+        s.hand[seat] |= bit
         if fold_child(ns_moves, v, &best, &alpha, &beta):
             break
     return best
@@ -115,7 +148,7 @@ cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
         alpha = lower
     if upper < beta:
         beta = upper
-    best = _best_move(s, s.leader, alpha, beta)
+    best = _trick(s, 0, s.leader, 0, -1, -1, 0, run_tops(s), alpha, beta)
     if stored:
         table_record(s.table, key, best, alpha, beta, lower, upper)
     return best
@@ -144,13 +177,13 @@ cdef int _move_value(Search* s, int seat, int card) noexcept nogil:
 cdef void _all_move_values(Search* s, int trump, int8_t* out) noexcept nogil:
     """N-S tricks from here after each legal card of the seat to act, into
     out[card] (24 entries; -1 for cards that may not be played). One search
-    per group of equivalent cards; the others copy its value."""
+    per run of equivalent cards; the others copy its value."""
     cdef int moves[MAX_MOVES]
     cdef int values[MAX_MOVES]
-    cdef int seat = seat_to_act(s), n, i, x, p
+    cdef int seat = seat_to_act(s), n, i, x, top
     cdef int led = s.led if s.played else -1
     cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain)
-    cdef mask_t others = s.live & ~s.hand[seat]
+    cdef mask_t tops = run_tops(s) & s.hand[seat]
     for i in range(N_CARDS):
         out[i] = -1
     n = ordered_moves(s, seat, moves)
@@ -159,9 +192,10 @@ cdef void _all_move_values(Search* s, int trump, int8_t* out) noexcept nogil:
     while legal:
         x = altbaumer_ctz(legal)
         legal &= legal - 1
+        # A card's run is topped by the lowest top at or above it.
+        top = altbaumer_ctz(tops & ~(((<mask_t> 1) << x) - 1))
         for i in range(n):
-            p = moves[i]
-            if p == x or same_run(x if x < p else p, p if x < p else x, others, s.clubs_plain):
+            if moves[i] == top:
                 out[_DECODE[trump][x]] = <int8_t> values[i]
                 break
 
