@@ -284,11 +284,24 @@ cdef inline mask_t to_ranked(mask_t cards, int trump) noexcept nogil:
     return out
 
 
+# The cards ranked against each position: all trump cards, or its plain suit.
+# A C constant: a .pxd cannot hold initialised data, and the division it
+# replaces cost more than the load.
+cdef extern from *:
+    """
+    static const uint32_t altbaumer_ranked_group[26] = {
+        0x3Fu, 0x3Fu, 0x3Fu, 0x3Fu, 0x3Fu, 0x3Fu,
+        0xFC0u, 0xFC0u, 0xFC0u, 0xFC0u, 0xFC0u, 0xFC0u,
+        0x3F000u, 0x3F000u, 0x3F000u, 0x3F000u, 0x3F000u, 0x3F000u,
+        0x3FC0000u, 0x3FC0000u, 0x3FC0000u, 0x3FC0000u, 0x3FC0000u, 0x3FC0000u, 0x3FC0000u, 0x3FC0000u,
+    };
+    """
+    const mask_t RANKED_GROUP "altbaumer_ranked_group"[26]
+
+
 cdef inline mask_t ranked_group_mask(int pos) noexcept nogil:
     """The cards ranked against pos: all trump cards, or pos's plain suit."""
-    if pos >= R_TRUMP_BASE:
-        return R_TRUMPS
-    return (<mask_t> R_SLOT_BITS) << (6 * (pos // 6))
+    return RANKED_GROUP[pos]
 
 
 cdef inline mask_t ranked_legal(mask_t hand, int led, bint clubs_plain) noexcept nogil:
