@@ -184,16 +184,18 @@ cdef inline uint64_t layout_key(Search* s) noexcept nogil:
     """
     cdef mask_t rest = s.live
     cdef uint64_t key = <uint64_t> (s.leader | ((s.absent + 1) << 2) | (s.clubs_plain << 5))
-    cdef int seat, field = 0
+    # The first two active seats in N E S W order; with four, S third.
+    cdef int first = 1 if s.absent == 0 else 0
+    cdef int second = first + 1 + (first + 1 == s.absent)
     key = (key << 2) | popcount(rest & R_TREES)
     key = (key << 3) | popcount(rest & R_ORDINARY_TRUMPS)
     key = (key << 3) | popcount(rest & 0x3F)
     key = (key << 3) | popcount(rest & 0xFC0)
     key = (key << 3) | popcount(rest & 0x3F000)
-    for seat in range(4):
-        if seat == s.absent or field == s.active - 1:
-            continue
-        key = (key << (16 - 4 * field)) | altbaumer_pext(s.hand[seat], rest)
-        rest &= ~s.hand[seat]
-        field += 1
+    key = (key << 16) | altbaumer_pext(s.hand[first], rest)
+    rest &= ~s.hand[first]
+    key = (key << 12) | altbaumer_pext(s.hand[second], rest)
+    if s.absent < 0:
+        rest &= ~s.hand[second]
+        key = (key << 8) | altbaumer_pext(s.hand[2], rest)
     return key
