@@ -74,16 +74,15 @@ cdef inline int follow_order(Search* s, int seat, mask_t led_group, int win_pos,
     ``led_group`` (ranked_group_mask), won so far by ``win_pos`` of
     ``win_seat``, one per run (``tops``: run_tops): while an opponent is
     winning, the cards that beat it, cheapest first; then the others, lowest
-    first, plain cards before trump cards. A run never straddles these sets
-    (the card winning the trick lies between a card that beats it and one that
-    does not), so no sort is needed."""
+    first, which puts plain cards before trump cards. A run never straddles
+    the two sets (the card winning the trick lies between a card that beats
+    it and one that does not), so no sort is needed."""
     cdef mask_t legal = ranked_follow(s.hand[seat], led_group, s.clubs_plain) & tops
     cdef mask_t winners = 0
     if (win_seat & 1) != (seat & 1):
         # A higher trump card, or a higher card of the suit led (which the winner is, unless a trump card).
         winners = legal & ~(((<mask_t> 2) << win_pos) - 1) & (R_TRUMPS | led_group)
-    legal &= ~winners
-    return list_cards(legal & R_TRUMPS, out, list_cards(legal & ~R_TRUMPS, out, list_cards(winners, out, 0)))
+    return list_cards(legal & ~winners, out, list_cards(winners, out, 0))
 
 
 cdef inline int lead_moves(Search* s, int seat, mask_t tops, int* out) noexcept nogil:
