@@ -1,7 +1,11 @@
 # The state of one search: the hands in the ranked layout of cardmask.pxd, the
 # trick in progress, and how a card is played and taken back (cimported by
 # _search; inline only, so no runtime module). Also the layout key the
-# transposition table files a trick boundary under.
+# transposition table files a trick boundary under. play_card and unplay_card
+# keep the trick in progress here for the entry points (a position given in
+# the middle of a trick, every card's value, the principal variation); inside
+# the search the trick lives in the arguments of _search's _trick, and only
+# the hands, the live cards and the leader change here.
 #
 # The search keeps N-S's point of view throughout; who the makers are is
 # settled at the entry points (batch_row.pxd), so nothing here depends on it.

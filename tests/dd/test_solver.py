@@ -299,6 +299,21 @@ def test_solver_on_the_same_cards_for_the_defenders():
     assert solve(pos).makers_tricks == 1 and solve(pos).best_cards == tuple(cards("9C"))
 
 
+def test_a_full_deal_whose_sure_bounds_meet_is_answered_at_the_root():
+    """South cashes ♠A, ♥A and ♦10, the top live card of each suit, once
+    each before anyone with a trump is out of the suit; East's two top trumps
+    (♣Q, ♣A) hold North-South to three. The bounds meet, so the deal is
+    answered at its first node. Until stop 21 a full deal (too large for the
+    table) went on to search the empty window between the bounds and returned
+    its first lead's value as if it were a bound: right here only because the
+    top cards are led first (with the lowest cards first, 2 came back)."""
+    pos = Position.build({"N": "KC QS JH QD JD", "E": "AC QC JS QH KD", "S": "AS KS AH KH TD",
+                          "W": "TC 9C 9S TH 9D"}, trump="C", leader="S", makers="NS")
+    with Solver(threads=1) as solver:
+        assert solver.value(pos) == 3 == reference_value(pos)
+        assert solver.last_nodes == 1
+
+
 # -- cross-checks on the default sample --------------------------------------------
 
 

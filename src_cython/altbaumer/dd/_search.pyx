@@ -117,8 +117,8 @@ cdef inline int _trick(Search* s, int ply, int seat, mask_t led_group, int win_p
 
 
 cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
-    """_search at a trick boundary: sure-trick bounds, the table, the
-    two-trick endgame, then the leads."""
+    """_search at a trick boundary: the endings of one and two tricks,
+    sure-trick bounds, the table, then the leads."""
     cdef int tricks = popcount(s.hand[s.leader]), lower = 0, upper, best
     cdef uint64_t key = 0
     cdef bint stored
@@ -134,7 +134,10 @@ cdef int _boundary(Search* s, int alpha, int beta) noexcept nogil:
         table_prefetch(s.table, key)
     upper = tricks
     sure_bounds(s, tricks, &lower, &upper)
-    if lower >= beta:
+    # Bounds that meet are the value. They must return here: narrowed to
+    # them, the window below would be empty, and the first lead's value would
+    # come back as if it were a bound.
+    if lower >= beta or lower == upper:
         return lower
     if upper <= alpha:
         return upper
