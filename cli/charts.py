@@ -13,7 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from altbaumer.abn.files import write_output
-from altbaumer.errors import AltbaumerError, CardParseError
+from altbaumer.errors import AltbaumerError
 from altbaumer.game.cards import Card
 from altbaumer.game.match_state import SCORE_SYNTAX, MatchState
 from altbaumer.play.charts import (DEFAULT_SAMPLES, FOREHAND, WHO, ChartSpec, chart_rows, class_count, default_seen,
@@ -23,32 +23,23 @@ from altbaumer.report.strategy import chart_csv, chart_html, chart_summary
 
 from .cluster import check_processes, cluster_options, resume_log
 from .interrupt import partial_label, stop
-from .output import SEED, BadInput, ascii_option, plural, print_json, printable, stderr, stdout, sym
+from .output import SEED, BadInput, Parsed, ascii_option, plural, print_json, printable, stderr, stdout, sym
 from .simulate import CORES
 
 SAMPLES_MAX = 100_000
 FILES = ("chart.csv", "chart.json", "chart.html")
 
 
-class CardOption(click.ParamType):  # type: ignore[type-arg]  # generic only in click 8.2+
-    name = "CARD"
-
-    def convert(self, value: object, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Card:
-        if isinstance(value, Card):
-            return value
-        try:
-            return Card.parse(str(value))
-        except CardParseError as error:
-            self.fail(str(error), param, ctx)
+CARD = Parsed("CARD", Card.parse, Card)
 
 
 @click.command("charts")
 @click.option("--for", "who", type=click.Choice(WHO), default="forehand", show_default=True,
               help="Whose plan: forehand's (accept, discard, alone) or the partner's lone choice once forehand "
                    "accepted and passed.")
-@click.option("--turned", type=CardOption(), default="9H", show_default=True,
+@click.option("--turned", type=CARD, default="9H", show_default=True,
               help="The turned card (stock card 1) the chart is for.")
-@click.option("--seen", type=CardOption(), default=None,
+@click.option("--seen", type=CARD, default=None,
               help="The card seen at the cut (stock card 4, public; default 9C, or 9S when 9C is turned).")
 @click.option("--score", "score_text", default=None, metavar="SCORE",
               help=f"The score before the deal, forehand's side making: {SCORE_SYNTAX} (default: the start of a "

@@ -12,29 +12,14 @@ from typing import Any, Callable, Optional, Sequence, TypeVar
 import click
 
 from altbaumer.abn import Board, write_boards
-from altbaumer.errors import AltbaumerError
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.resume import ResumeLog
 
-from .output import BadInput
+from .output import BadInput, Parsed
 
 __all__ = ["cluster_options", "resume_log", "check_processes", "boards_digest"]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-class SchedulerParam(click.ParamType):  # type: ignore[type-arg]  # generic only in click 8.2+
-    """local, local:N or a Dask scheduler's address."""
-
-    name = "SCHEDULER"
-
-    def convert(self, value: object, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Scheduler:
-        if isinstance(value, Scheduler):
-            return value
-        try:
-            return Scheduler.parse(str(value))
-        except AltbaumerError as error:
-            self.fail(str(error), param, ctx)
 
 
 def cluster_options(command: F) -> F:
@@ -45,7 +30,7 @@ def cluster_options(command: F) -> F:
              "same FILE (after Ctrl-C or a lost machine) and no finished chunk is redone. The file names its job: "
              "another command, argument or seed is refused.")(command)
     return click.option(
-        "--scheduler", type=SchedulerParam(), default=None,
+        "--scheduler", type=Parsed("SCHEDULER", Scheduler.parse, Scheduler), default=None,
         help="Run the work on a Dask cluster (the dask extra): local[:N] starts one here with N worker processes "
              "(default: the cores), else the address of a running scheduler (tcp://host:8786). Results are the "
              "same as without it.")(command)

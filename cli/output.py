@@ -6,11 +6,12 @@ from __future__ import annotations
 import io
 import json
 import sys
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import click
 from rich.console import Console
 
+from altbaumer.errors import AltbaumerError
 from altbaumer.game.display import escape_markup, printable as printable  # user text, shown as the displays show it
 from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, FOUR_CARD_DISCARD_BYTES, WORLD_BYTES
 from altbaumer.hidden.worlds import BUDGET_WORDS, worlds_that_fit
@@ -154,3 +155,22 @@ def world_options(command: Any) -> Any:
     ]):
         command = option(command)
     return command
+
+
+class Parsed(click.ParamType):  # type: ignore[type-arg]  # generic only in click 8.2+
+    """An option or argument read by one of the library's parsers: its
+    AltbaumerError becomes click's one-line usage error (exit 2). A value
+    already of ``kind`` (a default given as the object) passes as it is."""
+
+    def __init__(self, name: str, parse: Callable[[str], Any], kind: Optional[type] = None) -> None:
+        self.name = name
+        self.parse = parse
+        self.kind = kind
+
+    def convert(self, value: object, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        if self.kind is not None and isinstance(value, self.kind):
+            return value
+        try:
+            return self.parse(str(value))
+        except AltbaumerError as error:
+            self.fail(str(error), param, ctx)

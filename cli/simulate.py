@@ -5,13 +5,10 @@ from __future__ import annotations
 import os
 import time
 
-from typing import Optional
-
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from altbaumer.abn import Board, board_from_deal, boards_to_json, write_boards
-from altbaumer.errors import AltbaumerError
 from altbaumer.play.players import POLICIES, check_policy_name
 from altbaumer.report.render import stats_table
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matches
@@ -21,21 +18,9 @@ from altbaumer.play.cluster import Scheduler
 from .cluster import check_processes, cluster_options, resume_log
 from .files import check_output, save
 from .interrupt import partial_label, stop
-from .output import BadInput, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
+from .output import BadInput, Parsed, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
 
-class PolicyName(click.ParamType):  # type: ignore[type-arg]  # generic only in click 8.2+
-    """A player by name (random, heuristic, pimc-points, pimc-match) or as module:Class."""
-
-    name = "POLICY"
-
-    def convert(self, value: object, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> str:
-        try:
-            return check_policy_name(str(value))
-        except AltbaumerError as error:
-            self.fail(str(error), param, ctx)
-
-
-POLICY_CHOICE = PolicyName()
+POLICY_CHOICE = Parsed("POLICY", check_policy_name)  # a name (random, heuristic, pimc-points, pimc-match) or module:Class
 POLICY_HELP = f"{', '.join(POLICIES)}, or module:Class"
 FORMATS = ("abn", "json")
 MATCHES_MAX = 1_000_000  # some two hours on two cores (the statistics alone need no more memory for more)
