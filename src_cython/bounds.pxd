@@ -33,7 +33,8 @@ cdef inline int two_tricks(Search* s, int ply, int seat, int led, int win_pos, i
                            int beta) noexcept nogil:
     """N-S tricks from a boundary with two tricks left, fail-soft within
     (alpha, beta), by plain minimax over the first of them (the second is
-    forced): cheaper than the general search for so small a tree. ``led``,
+    forced), the count behind every entry of the endings table
+    (endings.pxd). ``led``,
     ``win_pos`` and ``win_seat`` are the first trick's led card and its
     winning card and seat so far (ignored at ply 0)."""
     cdef mask_t legal = ranked_legal(s.hand[seat], led, s.clubs_plain), bit
