@@ -54,7 +54,8 @@ from altbaumer.game.deal_rules import HAND_SIZE, TRICKS
 from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.making import LONE_NOBODY, LONE_PARTNER, discard_options, fold_lines, line_rows, solve_lines
+from altbaumer.hidden._deal import deal_partner_worlds
+from altbaumer.hidden.making import FOUR_OF_NINE, LONE_NOBODY, LONE_PARTNER, fold_lines, line_rows, solve_lines
 from altbaumer.hidden.objectives import Objective
 
 __all__ = ["PARTNER_WORLDS", "KNOWN_CONTEXTS", "forget_choices", "free_cards", "key_seeds", "partner_worlds", "partner_lines", "partner_choices",
@@ -66,7 +67,6 @@ PARTNER_WORLDS = 8
 
 _FULL = (1 << 24) - 1
 _CARDS = np.arange(24, dtype=np.int64)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _TIE = 1e-9  # means this close are equal: alone must be better, not just summed in another order
 
 
@@ -95,24 +95,25 @@ def partner_worlds(partner_hands: np.ndarray, taken: np.ndarray, exposed: np.nda
     by key), as hands (keys × count, 4) with forehand's hand after its
     discard: the free cards dealt five to forehand and to each defender,
     then forehand discarding as many cards as it took, every discard of its
-    enlarged hand alike (see the module docstring)."""
+    enlarged hand alike (see the module docstring).
+
+    The deal, exactly (in C, :mod:`altbaumer.hidden._deal`): each world
+    draws sixteen 32-bit numbers r, the low then the high halves of
+    SplitMix64 at its key's seed and counters 8·world + 1 … 8; the free
+    cards, in index order, are shuffled in their first 15 places (place i
+    swaps with place i + r[i] mod (free cards − i)); forehand gets places 0–4,
+    the defender after it 5–9 and the one after the partner 10–14; forehand
+    discards option r[15] mod (6 or 126) of
+    :func:`~altbaumer.hidden.making.discard_options`."""
     fh = int(forehand)
     free = free_cards(partner_hands, taken, exposed, cut_seen)
-    sizes = _popcount(free)
-    if (sizes < 3 * HAND_SIZE).any():
+    if (_popcount(free) < 3 * HAND_SIZE).any():
         raise ValueError("the partner's unknown cards cannot fill forehand's and the defenders' hands")
-    # The free cards first, in index order, so a partial Fisher-Yates shuffle deals from the front.
-    cards = np.repeat(np.argsort(((free[:, None] >> _CARDS) & 1) == 0, axis=1, kind="stable"), count, axis=0)
-    draws = _draws(np.repeat(seeds, count), np.tile(np.arange(count, dtype=np.uint64), len(seeds)))
-    sizes, rows = np.repeat(sizes, count), np.arange(len(cards))
-    for i in range(3 * HAND_SIZE):
-        j = i + (draws[:, i] % (sizes - i).astype(np.uint64)).astype(np.intp)
-        cards[rows, i], cards[rows, j] = cards[rows, j], cards[rows, i]
-    dealt = [np.left_shift(np.int64(1), cards[:, at : at + HAND_SIZE]).sum(axis=1) for at in (0, 5, 10)]
-    hands = np.empty((len(cards), 4), dtype=np.int64)
-    hands[:, fh] = _kept(dealt[0] | np.repeat(taken, count), draws[:, -1])
+    dealt = deal_partner_worlds(free, seeds, taken, count, FOUR_OF_NINE)
+    hands = np.empty((len(dealt), 4), dtype=np.int64)
+    hands[:, fh] = dealt[:, 0]
     hands[:, (fh + 2) % 4] = np.repeat(partner_hands, count)
-    hands[:, (fh + 1) % 4], hands[:, (fh + 3) % 4] = dealt[1], dealt[2]
+    hands[:, (fh + 1) % 4], hands[:, (fh + 3) % 4] = dealt[:, 1], dealt[:, 2]
     return hands
 
 
@@ -299,29 +300,6 @@ def _mix(x: np.ndarray) -> np.ndarray:
     x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return x ^ (x >> np.uint64(31))
-
-
-def _draws(seeds: np.ndarray, worlds: np.ndarray) -> np.ndarray:
-    """Sixteen random 32-bit numbers (uint64, n × 16) per world: SplitMix64's
-    stream of the world's key at the world's own counters, each output split
-    in two. Taken modulo at most 126, their bias is below 10^-7."""
-    counters = worlds[:, None] * np.uint64(8) + np.arange(1, 9, dtype=np.uint64)
-    out = _mix(seeds[:, None] + counters * _GOLDEN)
-    return np.concatenate([out & np.uint64(0xFFFFFFFF), out >> np.uint64(32)], axis=1)
-
-
-def _kept(enlarged: np.ndarray, draws: np.ndarray) -> np.ndarray:
-    """Forehand's hand after discarding as many cards as it took, each
-    discard of the ``enlarged`` hand (6 or 9 cards) alike."""
-    kept = np.empty_like(enlarged)
-    sizes = _popcount(enlarged)
-    for size, count in ((HAND_SIZE + 1, 1), (HAND_SIZE + 4, 4)):
-        which = sizes == size
-        if which.any():
-            options = discard_options(enlarged[which], count)
-            pick = (draws[which] % np.uint64(options.shape[1])).astype(np.intp)
-            kept[which] = enlarged[which] & ~options[np.arange(len(options)), pick]
-    return kept
 
 
 def _per_key(gains: np.ndarray, count: int) -> np.ndarray:

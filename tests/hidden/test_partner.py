@@ -19,6 +19,8 @@ from altbaumer.game.view import SeatView
 from altbaumer.hidden import partner
 from altbaumer.hidden.knowledge import DISCARD, HAND, OUT, InfoSet
 from altbaumer.hidden.objectives import Objective, objective_for, tricks_of
+from altbaumer.hidden._deal import deal_partner_worlds
+from altbaumer.hidden.making import FOUR_OF_NINE, discard_options
 from altbaumer.hidden.partner import PartnerChoices, free_cards, key_seeds, partner_choices, partner_lines, partner_worlds
 from altbaumer.hidden.raters import RATERS
 from altbaumer.hidden.rating import partner_view, rate_view
@@ -202,6 +204,69 @@ def test_the_partners_worlds_are_drawn_as_its_infosets(name):
 
 def _popcount(masks: np.ndarray) -> np.ndarray:
     return ((masks[:, None] >> np.arange(24)) & 1).sum(axis=1)
+
+
+def _numpy_partner_worlds(partner_hands, taken, exposed, cut_seen, forehand, count, seeds):
+    """partner_worlds as numpy array operations, the deal its docstring
+    describes, written out independently of the C kernel it checks."""
+    golden, cards_at = np.uint64(0x9E3779B97F4A7C15), np.arange(24, dtype=np.int64)
+    free = free_cards(partner_hands, taken, exposed, cut_seen)
+    sizes = _popcount(free)
+    cards = np.repeat(np.argsort(((free[:, None] >> cards_at) & 1) == 0, axis=1, kind="stable"), count, axis=0)
+    worlds = np.tile(np.arange(count, dtype=np.uint64), len(seeds))
+    counters = worlds[:, None] * np.uint64(8) + np.arange(1, 9, dtype=np.uint64)
+    out = partner._mix(np.repeat(seeds, count)[:, None] + counters * golden)
+    draws = np.concatenate([out & np.uint64(0xFFFFFFFF), out >> np.uint64(32)], axis=1)
+    sizes, rows = np.repeat(sizes, count), np.arange(len(cards))
+    for i in range(15):
+        j = i + (draws[:, i] % (sizes - i).astype(np.uint64)).astype(np.intp)
+        cards[rows, i], cards[rows, j] = cards[rows, j], cards[rows, i]
+    dealt = [np.left_shift(np.int64(1), cards[:, at : at + 5]).sum(axis=1) for at in (0, 5, 10)]
+    enlarged = dealt[0] | np.repeat(taken, count)
+    kept = np.full_like(enlarged, -1)
+    for size, discards in ((6, 1), (9, 4)):
+        which = _popcount(enlarged) == size
+        if which.any():
+            options = discard_options(enlarged[which], discards)
+            pick = (draws[which, -1] % np.uint64(options.shape[1])).astype(np.intp)
+            kept[which] = enlarged[which] & ~options[np.arange(len(options)), pick]
+    fh = int(forehand)
+    hands = np.empty((len(cards), 4), dtype=np.int64)
+    hands[:, fh], hands[:, (fh + 2) % 4] = kept, np.repeat(partner_hands, count)
+    hands[:, (fh + 1) % 4], hands[:, (fh + 3) % 4] = dealt[1], dealt[2]
+    return hands
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_partners_worlds_are_dealt_exactly_as_described(name):
+    """The C deal equals the numpy description, world for world, over many
+    partner hands of each case (one taken card and the compulsory four)."""
+    deal = CASES[name]()
+    view = deal.view(deal.forehand)
+    hands = np.unique(sample_worlds(InfoSet.from_view(view), 300, np.random.default_rng(4)).hands[:, view.forehand.partner])
+    n = len(hands)
+    trump, taken, exposed = (np.full(n, x) for x in (int(view.trump), view.taken.mask, view.exposed.mask))
+    for seed in (0, 1, 2**63 + 5):
+        seeds = key_seeds(seed, int(view.forehand), hands, trump, taken, exposed)
+        args = (hands, taken, exposed, view.cut_seen.mask, view.forehand, 13, seeds)
+        assert (partner_worlds(*args) == _numpy_partner_worlds(*args)).all()
+
+
+def test_the_deal_kernel_refuses_what_it_cannot_deal():
+    four = FOUR_OF_NINE
+    one = np.array([0b111], dtype=np.int64)
+    with pytest.raises(ValueError, match="key 0: the free cards cannot fill"):
+        deal_partner_worlds(one, np.array([1], dtype=np.uint64), np.array([1 << 20]), 2, four)
+    with pytest.raises(ValueError, match="one entry per key"):
+        deal_partner_worlds(one, np.array([1, 2], dtype=np.uint64), np.array([1 << 20]), 2, four)
+    with pytest.raises(ValueError, match="four of the nine"):
+        deal_partner_worlds(one, np.array([1], dtype=np.uint64), np.array([1 << 20]), 2, four + 1)
+    with pytest.raises(ValueError, match="masks of the 24 cards"):
+        deal_partner_worlds(np.array([1 << 30]), np.array([1], dtype=np.uint64), np.array([0]), 2, four)
+    free = np.array([(1 << 24) - 1 - 0b11], dtype=np.int64)  # 22 free cards, forehand took none: 5 cards
+    with pytest.raises(ValueError, match="neither 6 nor 9"):
+        deal_partner_worlds(free, np.array([1], dtype=np.uint64), np.array([0]), 2, four)
+    assert deal_partner_worlds(free, np.array([1], dtype=np.uint64), np.array([1]), 0, four).shape == (0, 3)
 
 
 # -- the shortcut, determinism, the partner deciding itself ---------------------------------------
