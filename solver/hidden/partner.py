@@ -154,12 +154,42 @@ def partner_choices(partner_hands: np.ndarray, trump: np.ndarray, taken: np.ndar
 
 
 _Context = tuple[int, int, int, int, str, bytes]
-_KNOWN: OrderedDict[_Context, dict[tuple[int, int, int, int], bool]] = OrderedDict()
+
+
+class _Decided:
+    """The keys decided in one context and their choices, as a sorted array
+    of key codes (:func:`_key_codes`) beside the choices, so that a rating's
+    keys are looked up all at once."""
+
+    def __init__(self) -> None:
+        self.codes = np.empty(0, dtype=np.int64)
+        self.alone = np.empty(0, dtype=bool)
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    def find(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Which of the sorted, distinct ``codes`` are decided, and their
+        choices (False where not)."""
+        if not len(self.codes):
+            return np.zeros(len(codes), dtype=bool), np.zeros(len(codes), dtype=bool)
+        at = np.minimum(np.searchsorted(self.codes, codes), len(self.codes) - 1)
+        found = self.codes[at] == codes
+        return found, self.alone[at] & found
+
+    def add(self, codes: np.ndarray, alone: np.ndarray) -> None:
+        """Keep the choices of keys not decided before."""
+        merged = np.concatenate([self.codes, codes])
+        order = np.argsort(merged, kind="stable")
+        self.codes, self.alone = merged[order], np.concatenate([self.alone, alone])[order]
+
+
+_KNOWN: OrderedDict[_Context, _Decided] = OrderedDict()
 KNOWN_CONTEXTS = 8
 """Contexts whose decided keys stay in memory (the most recent ones)."""
 
 
-def _known_in(context: _Context) -> dict[tuple[int, int, int, int], bool]:
+def _known_in(context: _Context) -> _Decided:
     """The keys already decided in a context (forehand, the card seen at the
     cut, the seed, the worlds per key and the objective's values): a key's
     choice is a function of these and the key alone (its worlds are seeded by
@@ -168,7 +198,7 @@ def _known_in(context: _Context) -> dict[tuple[int, int, int, int], bool]:
     lone choices ask about the same partner hands)."""
     known = _KNOWN.get(context)
     if known is None:
-        known = _KNOWN[context] = {}
+        known = _KNOWN[context] = _Decided()
         while len(_KNOWN) > KNOWN_CONTEXTS:
             _KNOWN.popitem(last=False)
     else:
@@ -180,6 +210,29 @@ def forget_choices() -> None:
     """Drop every decided key of every context (they are recomputed, the same,
     when asked again)."""
     _KNOWN.clear()
+
+
+def _key_codes(partner_hands: np.ndarray, trump: np.ndarray, taken: np.ndarray, exposed: np.ndarray) -> np.ndarray:
+    """One int64 per key: two bits per card (in the partner's hand, taken by
+    forehand, left face up, or none of these: the three are different cards)
+    and the trump suit above them.
+
+    >>> codes = _key_codes(np.array([0b11]), np.array([2]), np.array([0b100]), np.array([0b1000]))
+    >>> int(codes[0]) >> 48, format(int(codes[0]) & 0xFF, "08b")   # cards 3 2 1 0: face up, taken, hand, hand
+    (2, '11100101')
+    """
+    if ((partner_hands & taken) | (partner_hands & exposed) | (taken & exposed)).any():
+        raise ValueError("a key's partner hand, taken and exposed cards must be different cards")
+    return _spread(partner_hands | exposed) | (_spread(taken | exposed) << 1) | (trump.astype(np.int64) << 48)
+
+
+def _spread(masks: np.ndarray) -> np.ndarray:
+    """Each 24-card mask with its bits spread to the even bits of 48."""
+    x = masks.astype(np.int64)
+    for shift, keep in ((16, 0x0000FFFF0000FFFF), (8, 0x00FF00FF00FF00FF), (4, 0x0F0F0F0F0F0F0F0F),
+                        (2, 0x3333333333333333), (1, 0x5555555555555555)):
+        x = (x | (x << shift)) & keep
+    return x
 
 
 class PartnerChoices:
@@ -203,18 +256,20 @@ class PartnerChoices:
         """Per world (the arrays broadcast to the partner's hands): True where
         the partner plays alone once forehand has passed. The keys not met
         before are decided in one batch."""
-        columns = np.broadcast_arrays(np.asarray(partner_hands, dtype=np.int64), np.asarray(trump, dtype=np.int64),
-                                      np.asarray(taken, dtype=np.int64), np.asarray(exposed, dtype=np.int64))
-        keys, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
-        listed = [(hand, suit, took, shown) for hand, suit, took, shown in keys.tolist()]
-        new = np.array([key not in self.known for key in listed], dtype=bool)
-        if new.any():
-            fresh = keys[new]
-            chosen = partner_choices(fresh[:, 0], fresh[:, 1], fresh[:, 2], fresh[:, 3], forehand=self.forehand,
-                                     cut_seen=self.cut_seen, objective=self.objective, solver=self.solver,
-                                     seed=self.seed, count=self.count)
-            self.known.update(zip((listed[i] for i in np.flatnonzero(new)), chosen.tolist()))
-        return np.array([self.known[key] for key in listed], dtype=bool)[inverse.reshape(-1)]
+        columns = [c.reshape(-1) for c in np.broadcast_arrays(
+            np.asarray(partner_hands, dtype=np.int64), np.asarray(trump, dtype=np.int64),
+            np.asarray(taken, dtype=np.int64), np.asarray(exposed, dtype=np.int64))]
+        codes, first, inverse = np.unique(_key_codes(*columns), return_index=True, return_inverse=True)
+        found, chosen = self.known.find(codes)
+        if not found.all():
+            fresh = first[~found]
+            hand, suit, took, shown = (c[fresh] for c in columns)
+            decided = partner_choices(hand, suit, took, shown, forehand=self.forehand, cut_seen=self.cut_seen,
+                                      objective=self.objective, solver=self.solver, seed=self.seed,
+                                      count=self.count)
+            self.known.add(codes[~found], decided)
+            chosen[~found] = decided
+        return chosen[inverse.reshape(-1)]
 
 
 def _line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int],

@@ -365,3 +365,22 @@ def test_a_rating_by_the_partner_itself_uses_its_own_worlds_unchanged(monkeypatc
     for column, option in enumerate(("together", "alone")):
         assert rating.option(option).mean_tricks == pytest.approx(float(tricks_of(lines[:, column]).mean()))
         assert rating.option(option).equity == pytest.approx(float(match_objective(view).of(lines[:, column]).mean()))
+
+
+def test_key_codes_tell_every_key_apart_and_refuse_overlapping_cards():
+    """The decided keys are looked up by one int64 code each: distinct keys
+    (partner hand, trump, taken, exposed) must get distinct codes."""
+    rng = np.random.default_rng(8)
+    keys = set()
+    for _ in range(3000):
+        cards = rng.permutation(24)
+        taken_count = int(rng.choice([1, 4]))
+        exposed_count = int(rng.integers(0, 4 - taken_count + 1)) if taken_count == 1 else 0
+        hand = sum(1 << int(c) for c in cards[:5])
+        taken = sum(1 << int(c) for c in cards[5 : 5 + taken_count])
+        exposed = sum(1 << int(c) for c in cards[5 + taken_count : 5 + taken_count + exposed_count])
+        keys.add((hand, int(rng.integers(0, 4)), taken, exposed))
+    columns = [np.array(c, dtype=np.int64) for c in zip(*sorted(keys))]
+    assert len(np.unique(partner._key_codes(*columns))) == len(keys)
+    with pytest.raises(ValueError, match="different cards"):
+        partner._key_codes(np.array([0b11]), np.array([0]), np.array([0b10]), np.array([0]))
