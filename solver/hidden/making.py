@@ -390,12 +390,15 @@ def line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], 
     all-zero option when the discard is already made), and the mask of the
     rows kept. ``keep`` (m, 2) drops the together and forehand-alone lines of
     some options; a third column (m, 3) can drop the partner-alone line too
-    (one per world). Fold the answers, -1 for dropped rows, with
-    :func:`fold_lines`."""
+    (one per world). A ``keep`` of (n, m, 2) does the former world by world.
+    Fold the answers, -1 for dropped rows, with :func:`fold_lines`."""
     rows = _line_rows(hands, trump, int(forehand), enlarged, discards)
     k, m = discards.shape
     if keep is None:
         return rows, np.ones(len(rows), dtype=bool)
+    if keep.ndim == 3:
+        mask = np.concatenate([keep.reshape(-1), np.ones(k, dtype=bool)])
+        return rows[mask], mask
     # A third column of ``keep`` may drop the partner-alone lines too (its first row decides).
     partner = bool(keep[0, 2]) if keep.shape[1] > 2 else True
     mask = np.concatenate([np.broadcast_to(keep[None, :, :2], (k, m, 2)).reshape(-1), np.full(k, partner)])

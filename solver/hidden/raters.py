@@ -113,21 +113,46 @@ class _TurnRater(Rater):
         alone = self.partner_choices.alone(np.tile(hands[:, self.partner], 2), *public).reshape(2, -1)
         for accept, out, partner_alone in zip((True, False), outcomes, alone):
             keys, inverse = np.unique(np.stack([out.taken, out.exposed], axis=1), axis=0, return_inverse=True)
-            for g, (taken, exposed) in enumerate(keys.tolist()):
-                index = np.flatnonzero(inverse.reshape(-1) == g)
-                key = (accept, taken, exposed)
-                enlarged = hands[index, fh] | taken
-                discards = discard_options(enlarged, 4 if out.compulsory[index[0]] else 1)
-                group_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
-                                             discards, self._keep(key, discards[0]))
-                rows.append(group_rows)
-                plans.append((key, index + part.start, mask, discards.shape, partner_alone[index]))
+            inverse = inverse.reshape(-1)
+            # The worlds of one discard size at once; their lines are kept or
+            # dropped by public outcome, and folded back outcome by outcome.
+            for compulsory in np.unique(out.compulsory).tolist():
+                index = np.flatnonzero(out.compulsory == compulsory)
+                enlarged = hands[index, fh] | out.taken[index]
+                discards = discard_options(enlarged, 4 if compulsory else 1)
+                groups = [(accept, *keys[g].tolist()) for g in range(len(keys))]
+                keep = self._keep_per_world(groups, inverse[index], discards)
+                batch_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
+                                             discards, keep)
+                rows.append(batch_rows)
+                plans.append((groups, inverse[index], index + part.start, mask, discards.shape, partner_alone[index]))
         solved = self.solve_lines(np.concatenate(rows))
         at = 0
-        for (key, index, mask, (k, m), partner_alone), group_rows in zip(plans, rows):
-            tricks = fold_lines(solved[at : at + len(group_rows)], mask, k, m)
-            at += len(group_rows)
-            self.groups.setdefault(key, []).append((index, tricks, partner_alone))
+        for (groups, group_of, index, mask, (k, m), partner_alone), batch_rows in zip(plans, rows):
+            tricks = fold_lines(solved[at : at + len(batch_rows)], mask, k, m)
+            at += len(batch_rows)
+            order = np.argsort(group_of, kind="stable")
+            present, starts = np.unique(group_of[order], return_index=True)
+            for g, lo, hi in zip(present.tolist(), starts.tolist(), starts[1:].tolist() + [len(order)]):
+                mine = order[lo:hi]
+                self.groups.setdefault(groups[g], []).append((index[mine], tricks[mine], partner_alone[mine]))
+
+    def _keep_per_world(self, groups: list[tuple[bool, int, int]], group_of: np.ndarray,
+                        discards: np.ndarray) -> Optional[np.ndarray]:
+        """The lines still solved in each world (worlds × options × 2), from
+        its outcome group's (:meth:`_keep`), or None where every group keeps
+        every line. A group's worlds share forehand's enlarged hand, so its
+        first world's options are the group's."""
+        present, first = np.unique(group_of, return_index=True)
+        kept = {g: self._keep(groups[g], discards[i]) for g, i in zip(present.tolist(), first.tolist())}
+        if all(keep is None for keep in kept.values()):
+            return None
+        m = discards.shape[1]
+        table = np.ones((len(groups), m, 2), dtype=bool)
+        for g, keep in kept.items():
+            if keep is not None:
+                table[g] = keep[:, :2]
+        return table[group_of]
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
         for key, pieces in self.groups.items():
