@@ -291,12 +291,13 @@ def _gain_bounds(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int
     bounded (:func:`_lone_tricks`), then playing together is asked whether
     it takes enough tricks to be worth the lone line's best, and where it
     does not, the lone line whether it takes as many."""
-    alone_rows = _line_rows(hands, trump, forehand, LONE_PARTNER)[0]
+    # Both lines' rows in one encoding: every world's together row, then every world's lone row.
+    together_rows, alone_rows = np.split(_line_rows(hands, trump, forehand, LONE_NOBODY, LONE_PARTNER)[0], 2)
     alone_low, alone_high = _lone_tricks(alone_rows, objective, solver)
     lone, together = (_Range(objective.of(np.arange(TRICKS + 1) + flag)) for flag in (LONE_FLAG, 0))
     best = lone.highest[alone_low, alone_high]
     enough = np.minimum((together.values[None, :] < best[:, None]).sum(axis=1), TRICKS)  # all five if none is
-    as_many = _at_least(_line_rows(hands, trump, forehand, LONE_NOBODY)[0], enough, solver)
+    as_many = _at_least(together_rows, enough, solver)
     low, high = np.where(as_many, enough, 0), np.where(as_many, TRICKS, enough - 1)
     short = ~as_many
     reached = np.zeros_like(short)
