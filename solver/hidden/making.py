@@ -396,12 +396,9 @@ def line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int], 
     k, m = discards.shape
     if keep is None:
         return rows, np.ones(len(rows), dtype=bool)
-    if keep.ndim == 3:
-        mask = np.concatenate([keep.reshape(-1), np.ones(k, dtype=bool)])
-        return rows[mask], mask
-    # A third column of ``keep`` may drop the partner-alone lines too (its first row decides).
-    partner = bool(keep[0, 2]) if keep.shape[1] > 2 else True
-    mask = np.concatenate([np.broadcast_to(keep[None, :, :2], (k, m, 2)).reshape(-1), np.full(k, partner)])
+    # A third column of a shared ``keep`` may drop the partner-alone lines too (its first row decides).
+    partner = keep.ndim == 2 and keep.shape[1] > 2 and not keep[0, 2]
+    mask = np.concatenate([np.broadcast_to(keep[..., :2], (k, m, 2)).reshape(-1), np.full(k, not partner)])
     return rows[mask], mask
 
 

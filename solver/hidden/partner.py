@@ -50,7 +50,7 @@ import numpy as np
 import numpy.typing as npt
 
 from altbaumer.dd.solver import Solver
-from altbaumer.game.deal_rules import HAND_SIZE, TRICKS
+from altbaumer.game.deal_rules import TRICKS
 from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
@@ -66,7 +66,6 @@ PARTNER_WORLDS = 8
 (docs/rating.md, Approximations: the cost)."""
 
 _FULL = (1 << 24) - 1
-_CARDS = np.arange(24, dtype=np.int64)
 _TIE = 1e-9  # means this close are equal: alone must be better, not just summed in another order
 
 
@@ -106,10 +105,7 @@ def partner_worlds(partner_hands: np.ndarray, taken: np.ndarray, exposed: np.nda
     discards option r[15] mod (6 or 126) of
     :func:`~altbaumer.hidden.making.discard_options`."""
     fh = int(forehand)
-    free = free_cards(partner_hands, taken, exposed, cut_seen)
-    if (_popcount(free) < 3 * HAND_SIZE).any():
-        raise ValueError("the partner's unknown cards cannot fill forehand's and the defenders' hands")
-    dealt = deal_partner_worlds(free, seeds, taken, count, FOUR_OF_NINE)
+    dealt = deal_partner_worlds(free_cards(partner_hands, taken, exposed, cut_seen), seeds, taken, count, FOUR_OF_NINE)
     hands = np.empty((len(dealt), 4), dtype=np.int64)
     hands[:, fh] = dealt[:, 0]
     hands[:, (fh + 2) % 4] = np.repeat(partner_hands, count)
@@ -164,9 +160,6 @@ class _Decided:
     def __init__(self) -> None:
         self.codes = np.empty(0, dtype=np.int64)
         self.alone = np.empty(0, dtype=bool)
-
-    def __len__(self) -> int:
-        return len(self.codes)
 
     def find(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Which of the sorted, distinct ``codes`` are decided, and their
@@ -362,6 +355,3 @@ def _per_key(gains: np.ndarray, count: int) -> np.ndarray:
     """Per-world gains summed over each key's ``count`` worlds."""
     return gains.reshape(-1, count).sum(axis=1)
 
-
-def _popcount(masks: np.ndarray) -> np.ndarray:
-    return ((masks[:, None] >> _CARDS) & 1).sum(axis=1)

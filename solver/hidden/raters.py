@@ -114,13 +114,13 @@ class _TurnRater(Rater):
         for accept, out, partner_alone in zip((True, False), outcomes, alone):
             keys, inverse = np.unique(np.stack([out.taken, out.exposed], axis=1), axis=0, return_inverse=True)
             inverse = inverse.reshape(-1)
+            groups = [(accept, taken, exposed) for taken, exposed in keys.tolist()]
             # The worlds of one discard size at once; their lines are kept or
             # dropped by public outcome, and folded back outcome by outcome.
             for compulsory in np.unique(out.compulsory).tolist():
                 index = np.flatnonzero(out.compulsory == compulsory)
                 enlarged = hands[index, fh] | out.taken[index]
                 discards = discard_options(enlarged, 4 if compulsory else 1)
-                groups = [(accept, *keys[g].tolist()) for g in range(len(keys))]
                 keep = self._keep_per_world(groups, inverse[index], discards)
                 batch_rows, mask = line_rows(hands[index], out.trump[index].astype(np.int64), fh, enlarged,
                                              discards, keep)

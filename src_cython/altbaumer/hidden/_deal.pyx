@@ -18,7 +18,7 @@ import numpy as np
 
 from libc.stdint cimport int64_t, uint64_t
 
-from cardmask cimport altbaumer_ctz, popcount
+from cardmask cimport altbaumer_ctz
 
 cdef enum:
     HAND = 5           # cards per hand (game.deal_rules.HAND_SIZE)
@@ -37,7 +37,8 @@ cdef inline uint64_t _mix(uint64_t x) noexcept nogil:
 
 
 cdef inline void _world_draws(uint64_t seed, uint64_t world, uint64_t* out) noexcept nogil:
-    """partner._draws for one world: the low halves of eight outputs, then their high halves."""
+    """The world's sixteen 32-bit numbers: the low halves of eight SplitMix64
+    outputs at its counters, then their high halves."""
     cdef int c
     cdef uint64_t x
     for c in range(8):
@@ -47,7 +48,7 @@ cdef inline void _world_draws(uint64_t seed, uint64_t world, uint64_t* out) noex
 
 
 cdef inline int64_t _kept(int64_t enlarged, uint64_t draw, const Py_ssize_t[:, ::1] four_of_nine) noexcept nogil:
-    """partner._kept for one hand: the discard options in their canonical order
+    """Forehand's hand after its discard: the options in their canonical order
     (hidden.making.discard_options: each card, lowest first, or the four of nine
     by FOUR_OF_NINE), one picked by draw; -1 for a hand of another size."""
     cdef int at[9]
@@ -72,23 +73,26 @@ cdef inline int64_t _kept(int64_t enlarged, uint64_t draw, const Py_ssize_t[:, :
 cdef int _deal(const int64_t[::1] free, const uint64_t[::1] seeds, const int64_t[::1] taken, int count,
                const Py_ssize_t[:, ::1] four_of_nine, int64_t[:, ::1] out) noexcept nogil:
     """Every key's count worlds into out (forehand's kept hand, then the two
-    defenders' hands); the first key whose hands cannot be dealt, or -1."""
+    defenders' hands); -1, or 2·key for the first key whose free cards are
+    too few, 2·key + 1 for one whose enlarged hand has neither 6 nor 9 cards."""
+    cdef int listed[MAX_FREE]
     cdef int cards[MAX_FREE]
     cdef uint64_t draws[DRAWS]
     cdef int64_t hand, rest
     cdef Py_ssize_t key, row
     cdef int size, world, i, j, c, part
     for key in range(free.shape[0]):
-        size = popcount(free[key])
+        # The free cards in index order, so the partial Fisher-Yates deals from the front.
+        rest, size = free[key], 0
+        while rest:
+            listed[size] = altbaumer_ctz(rest)
+            rest &= rest - 1
+            size += 1
         if size < DEALT:
-            return <int> key
+            return <int> (2 * key)
         for world in range(count):
-            # The free cards in index order, so the partial Fisher-Yates deals from the front.
-            rest, size = free[key], 0
-            while rest:
-                cards[size] = altbaumer_ctz(rest)
-                rest &= rest - 1
-                size += 1
+            for i in range(size):
+                cards[i] = listed[i]
             _world_draws(seeds[key], <uint64_t> world, draws)
             for i in range(DEALT):
                 j = i + <int> (draws[i] % <uint64_t> (size - i))
@@ -103,7 +107,7 @@ cdef int _deal(const int64_t[::1] free, const uint64_t[::1] seeds, const int64_t
                 out[row, part] = hand
             out[row, 0] = _kept(out[row, 0] | taken[key], draws[DRAWS - 1], four_of_nine)
             if out[row, 0] < 0:
-                return <int> key
+                return <int> (2 * key + 1)
     return -1
 
 
@@ -131,7 +135,8 @@ def deal_partner_worlds(free, seeds, taken, int count, four_of_nine):
     cdef int bad
     with nogil:
         bad = _deal(free_v, seeds_v, taken_v, count, combos, out)
+    if bad >= 0 and bad % 2 == 0:
+        raise ValueError(f"key {bad // 2}: the free cards cannot fill forehand's and the defenders' hands")
     if bad >= 0:
-        raise ValueError(f"key {bad}: the free cards cannot fill forehand's and the defenders' hands, "
-                         f"or forehand's enlarged hand is neither 6 nor 9 cards")
+        raise ValueError(f"key {bad // 2}: forehand's enlarged hand is neither 6 nor 9 cards")
     return result
