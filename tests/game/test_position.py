@@ -322,6 +322,8 @@ def play_both(seed: int) -> None:
         card = rng.choice(pos.legal_moves())
         deal.apply(Play(card))
         pos = pos.play(card)
+        # play() does not validate what it builds: the constructor must accept it as it is.
+        assert dataclasses.replace(pos) == pos and dataclasses.replace(pos).to_act is pos.to_act, note
         assert pos.tricks_taken == (deal.tricks_won[Team.NS], deal.tricks_won[Team.EW]), note
         assert pos.leader is deal.trick_leader and pos.trick == tuple(deal.trick_cards), note
     assert pos.is_over and pos.makers_taken == deal.makers_tricks, note
