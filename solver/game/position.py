@@ -39,7 +39,8 @@ class Position:
     """The remaining cards of each seat (empty for a lone player's partner),
     trump, the leader and cards of the current trick, tricks taken so far as
     ``(N-S, E-W)``, the makers, and the lone seat if any. Immutable; validated
-    on construction."""
+    on construction (:meth:`play` checks the card instead, and what it builds
+    is valid by construction)."""
 
     hands: Mapping[Seat, CardSet]
     trump: Suit
