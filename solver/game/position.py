@@ -55,8 +55,11 @@ class Position:
         object.__setattr__(self, "hands", {s: CardSet(self.hands.get(s, CardSet())) for s in SEATS})
         object.__setattr__(self, "trick", tuple(self.trick))
         object.__setattr__(self, "tricks_taken", tuple(self.tricks_taken))
-        object.__setattr__(self, "_order", play_order(self.leader, skip=self.absent))
+        self._set_order()
         self._validate()
+
+    def _set_order(self) -> None:
+        object.__setattr__(self, "_order", play_order(self.leader, skip=self.absent))
 
     @classmethod
     def build(
@@ -209,10 +212,10 @@ class Position:
         line card by card, as the analysis board walks every card's best line."""
         after = object.__new__(type(self))
         fields = {"hands": hands, "trump": self.trump, "leader": leader, "trick": trick, "makers": self.makers,
-                  "lone": self.lone, "tricks_taken": taken,
-                  "_order": self._order if leader is self.leader else play_order(leader, skip=self.absent)}
+                  "lone": self.lone, "tricks_taken": taken}
         for name, value in fields.items():
             object.__setattr__(after, name, value)
+        after._set_order()
         return after
 
     def to_dict(self) -> dict[str, Any]:
