@@ -507,11 +507,13 @@ class Chromium:
             if mobile:
                 page.send("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
             if offline:
-                page.send(
-                    "Network.emulateNetworkConditions",
-                    {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1},
-                )
+                page.go_offline()
             page.goto(url)
+            if offline:
+                # The cut holds across the navigation, but a new renderer
+                # (Chromium 150 gives the page one) starts with
+                # navigator.onLine true until the conditions are sent again.
+                page.go_offline()
         except BaseException:
             page.close()
             raise
@@ -604,6 +606,11 @@ class Page:
         """How many events this tab has received so far (a mark for wait_for_event)."""
         with self.browser._lock:
             return len(self._events)
+
+    def go_offline(self) -> None:
+        """Cut the tab's network: every request fails, navigator.onLine is false."""
+        self.send("Network.emulateNetworkConditions",
+                  {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
     def goto(self, url: str, timeout: Optional[float] = None) -> None:
         """Navigate and wait for the load event; resets console_errors and requests."""
