@@ -20,7 +20,8 @@ from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.hidden.rating import (DECISIONS, OptionRating, Rating, option_name,
                                      partner_view, rate_view)
-from altbaumer.hidden.display import OBJECTIVE_UNIT, columns, delta_text, heading, legend, pct, score_line
+from altbaumer.hidden.display import OBJECTIVE_UNIT, chance_text, columns, delta_text, heading, legend, pct, score_line
+from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, IncompleteBoard
 from altbaumer.dd.solver import Solver
@@ -331,9 +332,10 @@ def _recorded(rating: Rating, chosen: Optional[str]) -> Text:
     head = Text.assemble(sym("recorded ◆ "), option_text(chosen, plain()), ": ")
     if chosen == rating.best.option:
         return Text.assemble(head, Text("the recommended option", style="bold green"))
-    if rating.loss(chosen) <= 0:  # the top figure, but ★ went to a more natural option tied with it
-        return Text.assemble(head, "the top figure; ", option_text(rating.best.option, plain()),
-                             sym(" ★ is tied with it and the more natural play"))
+    if rating.loss(chosen) <= 0:  # the top figure, but ★ went to another option tied with it
+        why = " ★ is tied with it and the more natural play" if rating.decision in NATURAL_ORDER else \
+            " ★ is exactly as good"
+        return Text.assemble(head, "the top figure; ", option_text(rating.best.option, plain()), sym(why))
     f = rating.for_decider(chosen)
     return Text.assemble(head, sym(f"{verdict_words(rating, chosen)}, {_amount(rating, f.delta, f.delta_ci95)} "
                                    "against "), option_text(_top(rating).option, plain()))
@@ -359,9 +361,10 @@ def _explain(o: OptionRating, rating: Rating) -> str:
         eci = f.ci95.get("equity", 0.0)
         match = (f"wins the match {pct(f.equity)}" + (f" ± {100 * eci:.1f}%" if eci else "")
                  + f", the round {pct(f.p_round)}; ")
-    win = ("makes 3+" if rating.maker else "holds the makers to 2 or fewer") + f" in {pct(f.p_win)}" + (
-        f" ± {100 * ci:.1f}%" if ci else "")
-    every = f"march {pct(f.p_all)}" if rating.maker else f"takes all five {pct(f.p_all)}"
+    win = ("makes 3+" if rating.maker else "holds the makers to 2 or fewer") + \
+        f" in {chance_text(f.p_win, ci, f.bounds95.get('p_win'))}"
+    every = ("march " if rating.maker else "takes all five ") + \
+        chance_text(f.p_all, f.ci95.get("p_all"), f.bounds95.get("p_all"))
     net = f"net {f.net:+.3f}" + (f" ± {f.ci95['net']:.3f}" if f.ci95.get("net") else "")
     early = f" (judged on the first {plural(o.worlds, 'world')}: clearly worse, not solved further)" \
         if 0 < o.worlds < rating.worlds else ""

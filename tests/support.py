@@ -291,3 +291,63 @@ def suit_lines(hand: Iterable[Card]) -> list[str]:
     """A hand's four suit lines as the diagrams write them: ``♥ A Q``, ``♦ —``."""
     held = CardSet(hand)
     return [f"{suit.symbol} " + (" ".join(c.rank.label for c in held if c.suit is suit) or "—") for suit in Suit]
+
+
+# -- the red suits exchanged ---------------------------------------------------------------
+
+_RED = {Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+
+
+def mirrored(card: Card) -> Card:
+    """The card with hearts and diamonds exchanged (Q♥ → Q♦, the Trees stay)."""
+    return Card.from_index(int(_RED.get(card.suit, card.suit)) * 6 + int(card.rank))
+
+
+def mirror_cards(cards_: CardSet) -> CardSet:
+    return CardSet(mirrored(c) for c in cards_)
+
+
+def mirror_option(option: str) -> str:
+    """A rating's option name with the red suits exchanged (cards by their ASCII names)."""
+    try:
+        return CardSet(mirrored(c) for c in CardSet.parse(option)).ascii()
+    except ValueError:
+        return option  # accept, refuse, together, alone
+
+
+def mirror_view(view: SeatView) -> SeatView:
+    """``view`` in the deal with hearts and diamonds exchanged everywhere: the
+    hands, the stock and the cut, the tricks, the trump and the legal actions.
+    Nothing in the rules tells the two red suits apart, so every figure of
+    the mirrored view is the original's with the suits exchanged."""
+    from dataclasses import replace
+
+    from altbaumer.game.actions import Discard, Play
+    from altbaumer.game.view import Trick
+
+    def action(a: object) -> object:
+        if isinstance(a, Play):
+            return Play(mirrored(a.card))
+        if isinstance(a, Discard):
+            return Discard(tuple(sorted((mirrored(c) for c in a.cards if c is not None), key=place.get)))
+        return a
+
+    place = {c: i for i, c in enumerate(mirror_cards(view.hand))}  # a deal lists its actions in hand order
+
+    def listed(a: object) -> tuple[int, ...]:
+        if isinstance(a, Play):
+            return (place[a.card],)
+        return tuple(place[c] for c in a.cards if c is not None) if isinstance(a, Discard) else ()
+
+    def optional(c: Optional[CardSet]) -> Optional[CardSet]:
+        return None if c is None else mirror_cards(c)
+
+    return replace(
+        view, hand=mirror_cards(view.hand), cut_offer=tuple(mirrored(c) for c in view.cut_offer),
+        cut_trees=mirror_cards(view.cut_trees), cut_seen=mirror_cards(view.cut_seen),
+        turned=None if view.turned is None else mirrored(view.turned), exposed=mirror_cards(view.exposed),
+        taken=mirror_cards(view.taken), trump=None if view.trump is None else _RED.get(view.trump, view.trump),
+        discards=optional(view.discards),
+        tricks=tuple(Trick(t.leader, tuple(mirrored(c) for c in t.cards), t.winner) for t in view.tricks),
+        trick_cards=tuple(mirrored(c) for c in view.trick_cards),
+        legal=tuple(sorted((action(a) for a in view.legal), key=listed)))

@@ -29,7 +29,7 @@ from altbaumer.game.display import Block, Cards, Grid, Line, Para, Styled
 if TYPE_CHECKING:
     from altbaumer.hidden.rating import Rating, SideFigures
 
-__all__ = ["TITLES", "OBJECTIVE_UNIT", "pct", "columns", "delta_text", "legend", "worlds_text", "score_line",
+__all__ = ["TITLES", "OBJECTIVE_UNIT", "pct", "chance_text", "columns", "delta_text", "legend", "worlds_text", "score_line",
            "heading", "option_line", "rating_blocks"]
 
 TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
@@ -43,6 +43,25 @@ Column = tuple[str, Callable[["SideFigures"], str]]
 def pct(p: float) -> str:
     """A chance in percent: ``53.1%``."""
     return f"{100 * p:.1f}%"
+
+
+def chance_text(p: float, ci: Optional[float], bounds: Optional[tuple[float, float]] = None) -> str:
+    """A chance with its 95% interval: ``± half-width``, or where the
+    (Wilson) interval ends at 0% or 100% the bound it reaches to; the chance
+    alone when it is exact.
+
+    >>> chance_text(0.5, 0.098, (0.404, 0.596)), chance_text(0.0, 0.037, (0.0, 0.037)), chance_text(0.25, 0.0)
+    ('50.0% ± 9.8%', '0.0% (at most 3.7%)', '25.0%')
+    >>> chance_text(1.0, 0.037, (0.963, 1.0))
+    '100.0% (at least 96.3%)'
+    """
+    if not ci:
+        return pct(p)
+    if bounds is not None and bounds[0] <= 0.0 < bounds[1]:
+        return f"{pct(p)} (at most {pct(bounds[1])})"
+    if bounds is not None and bounds[0] < 1.0 <= bounds[1]:
+        return f"{pct(p)} (at least {pct(bounds[0])})"
+    return f"{pct(p)} ± {100 * ci:.1f}%"
 
 
 def columns(rating: "Rating") -> list[Column]:

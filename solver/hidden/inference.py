@@ -92,9 +92,9 @@ def _agrees(view: SeatView, world: Deal, objective: str, state: Optional[MatchSt
         seat = replay.to_act
         if seat is replay.forehand:
             forehand_view = replay.view(seat)
-            best = rate_view(forehand_view, objective=objective, state=state, table=table, samples=model_worlds,
-                             exact_limit=model_worlds, seed=rng.getrandbits(32), prune=False).best.option
-            if best != option_name(action):
+            rating = rate_view(forehand_view, objective=objective, state=state, table=table, samples=model_worlds,
+                               exact_limit=model_worlds, seed=rng.getrandbits(32), prune=False)
+            if option_name(action) not in {o.option for o in rating.top_options()}:
                 return False
         replay.apply(action)
     return True

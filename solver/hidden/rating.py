@@ -35,7 +35,8 @@ Approximations (documented in docs/rating.md):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+import random
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 import numpy as np
@@ -53,19 +54,25 @@ from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.lines import partner_decides
 from altbaumer.hidden.objectives import OBJECTIVES, Objective, objective_for, tricks_of
-from altbaumer.hidden.verdicts import mark, tied
+from altbaumer.hidden.verdicts import NATURAL_ORDER, mark, tied
 from altbaumer.hidden.raters import RATERS, Rater, discard_size
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
 __all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "rate_view", "option_name",
            "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES", "DEFAULT_EXACT_LIMIT",
-           "DEFAULT_SAMPLES", "decision_objective", "rate_options"]
+           "DEFAULT_SAMPLES", "decision_objective", "rate_options", "PROPORTIONS", "wilson_bounds"]
 
 DECISIONS = {"trump": "turn", "discard": "discard", "lone": "alone", "play": "play"}
 """The decision rated in each phase of a deal."""
 DEFAULT_EXACT_LIMIT = 20_000
 DEFAULT_SAMPLES = 10_000
 _Z95 = 1.959964
+PROPORTIONS = ("p_make", "p_march", "p_zero")
+"""The figures that are chances of a world's outcome (the makers make,
+march, take none): their intervals are Wilson's (:func:`wilson_bounds`)."""
+_SIDE_CHANCES = {True: {"p_win": "p_make", "p_all": "p_march", "p_none": "p_zero"},
+                 False: {"p_win": "p_make", "p_all": "p_zero", "p_none": "p_march"}}
+_TOP_TIE = 1e-12  # means this close are one value summed in another order
 _CHUNK = 2_000  # worlds per batch call: progress and Ctrl-C between chunks
 WORLD_BYTES = {"turn": 350, "discard": 520, "alone": 310, "play": 260}
 """Peak memory per world of rating each decision, in bytes: the worlds and
@@ -103,11 +110,13 @@ class SideFigures:
     ci95: dict[str, Optional[float]]  # "tricks" None when the tricks are not computed
     delta: float
     delta_ci95: float
+    bounds95: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"equity": self.equity, "p_round": self.p_round, "tricks": self.tricks, "p_win": self.p_win,
                 "p_all": self.p_all, "p_none": self.p_none, "points": self.points, "net": self.net,
-                "ci95": self.ci95, "delta": self.delta, "delta_ci95": self.delta_ci95}
+                "ci95": self.ci95, "interval95": {k: list(v) for k, v in self.bounds95.items()},
+                "delta": self.delta, "delta_ci95": self.delta_ci95}
 
 
 @dataclass(frozen=True)
@@ -138,30 +147,39 @@ class OptionRating:
     option dropped early by the successive elimination (docs/rating.md)."""
     equity: Optional[float] = None
     p_round: Optional[float] = None
+    bounds95: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """The 95% intervals of the chances (:data:`PROPORTIONS`) as (low, high)."""
 
     def figures(self, maker: bool) -> SideFigures:
         """The figures for the makers (``maker``) or for the defenders, whose
         tricks, chances and points mirror the makers' (five tricks a deal)."""
         ci = self.ci95.get
+        bounds = {side: self._bounds(makers, maker) for side, makers in _SIDE_CHANCES[maker].items()
+                  if makers in self.bounds95}
         shared = {"equity": ci("equity", 0.0), "p_round": ci("p_round", 0.0), "tricks": ci("mean_tricks", 0.0),
                   "p_win": ci("p_make", 0.0), "net": ci("net", 0.0)}
         if maker:
             return SideFigures("makers", self.equity, self.p_round, self.mean_tricks, self.p_make, self.p_march,
                                self.p_zero, self.points, self.net,
                                {**shared, "p_all": ci("p_march", 0.0), "p_none": ci("p_zero", 0.0),
-                                "points": ci("points", 0.0)}, self.delta, self.delta_ci95)
+                                "points": ci("points", 0.0)}, self.delta, self.delta_ci95, bounds)
         tricks = None if self.mean_tricks is None else 5 - self.mean_tricks
         return SideFigures("defenders", _other(self.equity), _other(self.p_round), tricks,
                            1 - self.p_make, self.p_zero, self.p_march, self.points - self.net, -self.net,
                            {**shared, "p_all": ci("p_zero", 0.0), "p_none": ci("p_march", 0.0),
-                            "points": ci("conceded", 0.0)}, -self.delta, self.delta_ci95)
+                            "points": ci("conceded", 0.0)}, -self.delta, self.delta_ci95, bounds)
+
+    def _bounds(self, name: str, maker: bool) -> tuple[float, float]:
+        """The makers' interval of a chance, or the defenders' (P(set) = 1 - P(make))."""
+        lo, hi = self.bounds95[name]
+        return (lo, hi) if maker or name != "p_make" else (1.0 - hi, 1.0 - lo)
 
     def to_dict(self) -> dict[str, Any]:
         return {"option": self.option, "equity": self.equity, "p_round": self.p_round,
                 "mean_tricks": self.mean_tricks, "p_make": self.p_make,
                 "p_march": self.p_march, "p_zero": self.p_zero, "points": self.points, "net": self.net,
-                "ci95": self.ci95, "delta": self.delta, "delta_ci95": self.delta_ci95, "best": self.best,
-                "worlds": self.worlds}
+                "ci95": self.ci95, "interval95": {k: list(v) for k, v in self.bounds95.items()},
+                "delta": self.delta, "delta_ci95": self.delta_ci95, "best": self.best, "worlds": self.worlds}
 
 
 def _other(value: Optional[float]) -> Optional[float]:
@@ -209,8 +227,34 @@ class Rating:
 
     @property
     def best(self) -> OptionRating:
-        """The recommended option."""
+        """The recommended option, ★ in the displays: the top one, or where
+        the options have a natural order of play (accept before refuse,
+        together before alone) the most natural one tied with it
+        (:mod:`altbaumer.hidden.verdicts`). A player takes
+        :meth:`top_options` instead."""
         return next(o for o in self.options if o.best)
+
+    def top_options(self) -> tuple[OptionRating, ...]:
+        """The options with the best mean objective for the deciding side,
+        among those solved in every world: one, or several that tie exactly
+        (equivalent cards), in the order of their names."""
+        top = [o for o in self.options
+               if o.worlds == self.worlds and self.for_decider(o.option).delta >= -_TOP_TIE]
+        return tuple(sorted(top, key=lambda o: o.option))
+
+    def pick_top(self, rng: random.Random) -> str:
+        """The name of the option a player takes: the best mean objective,
+        never the display's ★. An exact tie (equivalent cards or discards,
+        the same outcome in every world) is drawn with ``rng``, so the
+        listing order decides nothing; only where the options have a natural
+        order of play does an exact tie go to the natural one (accept,
+        together: going alone for nothing changes the play that follows)."""
+        top = self.top_options()
+        if len(top) == 1:
+            return top[0].option
+        if self.decision in NATURAL_ORDER:
+            return next(o.option for o in self.options if o in top)
+        return rng.choice(top).option
 
     def option(self, name: str) -> OptionRating:
         return next(o for o in self.options if o.option == name)
@@ -313,7 +357,8 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, codes = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
-    options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds), tricks=tricks)
+    options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds), tricks=tricks,
+                           natural=decision in NATURAL_ORDER)
     return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
                   options, goal.state, assumed)
 
@@ -368,13 +413,43 @@ def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
     return mean, float(_Z95 * values.std(ddof=1) / math.sqrt(len(values)))
 
 
+def wilson_bounds(hits: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion, ``hits`` of ``n``
+    independent draws: it stays inside [0, 1] and keeps its coverage near
+    0% and 100%, where the normal interval shrinks to nothing.
+
+    >>> [round(x, 4) for x in wilson_bounds(0, 100)], [round(x, 4) for x in wilson_bounds(50, 100)]
+    ([0.0, 0.037], [0.4038, 0.5962])
+    """
+    if n <= 0:
+        return 0.0, 1.0
+    p, z2 = hits / n, _Z95 * _Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = _Z95 / (1 + z2 / n) * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _proportion_ci(values: np.ndarray, exact: bool) -> tuple[float, float, tuple[float, float]]:
+    """A chance's mean, its half-width (the wider side of the Wilson
+    interval, so "±" never claims more than the interval does) and the
+    interval itself; none for enumerated worlds."""
+    mean = float(values.mean())
+    if exact:
+        return mean, 0.0, (mean, mean)
+    lo, hi = wilson_bounds(float(values.sum()), len(values))
+    return mean, max(mean - lo, hi - mean), (lo, hi)
+
+
 def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, maker: bool,
-                 exact: bool, tricks: bool = False) -> tuple[OptionRating, ...]:
+                 exact: bool, tricks: bool = False, natural: bool = False) -> tuple[OptionRating, ...]:
     """Statistics of every option (columns of ``codes``: outcome codes per
     world, -1 where an option dropped early was not solved), each against
     the top option for the decider's side among those solved in every world,
-    and the recommendation: the first option tied with the top. The mean
-    tricks only with ``tricks`` (the codes' tricks then exact), else None."""
+    and the recommendation: with ``natural`` (the options are listed in a
+    natural order of play: :data:`~altbaumer.hidden.verdicts.NATURAL_ORDER`)
+    the first option tied with the top, else the top itself. The mean
+    tricks only with ``tricks`` (the codes' tricks then exact), else None.
+    The chances (to make, march, take none) have Wilson intervals."""
     solved = codes >= 0
     safe = np.maximum(codes, 0)
     goal = objective.of(safe)
@@ -387,16 +462,19 @@ def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, mak
     for j, label in enumerate(labels):
         rows = solved[:, j]
         full = exact and bool(complete[j])
-        values = {k: _mean_ci(v[rows, j], full) for k, v in figures.items()}
+        values = {k: _mean_ci(v[rows, j], full) for k, v in figures.items() if k not in PROPORTIONS}
+        chances = {k: _proportion_ci(figures[k][rows, j], full) for k in PROPORTIONS}
+        values.update({k: v[:2] for k, v in chances.items()})
         delta, delta_ci = _mean_ci(goal[rows, j] - goal[rows, top], full)
         means_of = {k: v[0] for k, v in values.items()}
         ci95: dict[str, Optional[float]] = {"mean_tricks": None, **{k: v[1] for k, v in values.items()}}
         rated.append(OptionRating(label, means_of.get("mean_tricks"), means_of["p_make"], means_of["p_march"],
                                   means_of["p_zero"], means_of["points"], means_of["net"],
                                   ci95, delta, delta_ci, False, int(rows.sum()),
-                                  means_of.get("equity"), means_of.get("p_round")))
-    best = next(j for j, o in enumerate(rated)
-                if complete[j] and tied(-sign * o.delta, o.delta_ci95, objective.name))
+                                  means_of.get("equity"), means_of.get("p_round"),
+                                  {k: v[2] for k, v in chances.items()}))
+    best = top if not natural else next(j for j, o in enumerate(rated)
+                                        if complete[j] and tied(-sign * o.delta, o.delta_ci95, objective.name))
     return tuple(replace(o, best=j == best) for j, o in enumerate(rated))
 
 

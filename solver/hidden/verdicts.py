@@ -17,9 +17,12 @@ net         0.1 point   0.2 point    0.4 point
 A deal at 0:0 moves the match by some 10 to 20%, so a blunder gives up about
 half of what a deal is worth. Options that trail the top by no more than the
 noise and less than the inaccuracy threshold (or by less than a quarter of
-it, whatever the noise) are ties, and the recommendation goes to the most
-natural of them: accepting, playing together, and otherwise the order in which
-the options are listed.
+it, whatever the noise) are ties. Where the options have a natural order of
+play (:data:`NATURAL_ORDER`: accepting before refusing, playing together
+before alone) the recommendation goes to the most natural of the ties; the
+discards and the cards have no such order, so there it goes to the top
+option. The tie rule is for the displays and the marks only: a player takes
+its top option (:meth:`altbaumer.hidden.rating.Rating.pick_top`).
 
 >>> mark(0.05, 0.01, "match"), mark(0.05, 0.06, "match"), mark(0.01, 0.0, "match")
 ('?', '', '')
@@ -29,7 +32,11 @@ the options are listed.
 
 from __future__ import annotations
 
-__all__ = ["MARKS", "THRESHOLDS", "mark", "tied", "MARK_NAMES"]
+__all__ = ["MARKS", "THRESHOLDS", "mark", "tied", "MARK_NAMES", "NATURAL_ORDER"]
+
+NATURAL_ORDER = frozenset({"turn", "alone"})
+"""The decisions whose options are listed in a natural order of play (accept,
+refuse; together, alone), where a tie goes to the first."""
 
 MARKS = ("?!", "?", "??")
 """Inaccuracy, mistake, blunder."""

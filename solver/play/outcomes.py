@@ -4,7 +4,7 @@ behind the match equity table (:mod:`altbaumer.game.equity`, docs/equity.md).
 Each deal is random (dealer, shuffle and cut). The cutter takes any Trees
 offered (:class:`~altbaumer.play.policies.HeuristicPolicy`). Forehand's accept
 or refuse, the discard, forehand's lone declaration and, after a pass, the
-partner's are each the best option of :func:`~altbaumer.hidden.rating.rate_view`
+partner's are each the option with the best mean objective in :func:`~altbaumer.hidden.rating.rate_view`
 from the deciding seat's own view, over ``samples`` sampled worlds (every
 world when there are no more). The cards are then played double dummy on
 the full deal, the same assumption the ratings make. Each deal counts once,
@@ -134,13 +134,15 @@ def _for_makers(state: MatchState, makers: Team) -> MatchState:
 
 
 def _decide(deal: Deal, settings: _Settings, seed: int, solver: Solver) -> Action:
-    """The best option of a rating from the view of the seat to act."""
+    """The option with the best mean objective in a rating from the view of
+    the seat to act (an exact tie drawn from ``seed``)."""
     seat = deal.to_act
     assert seat is not None
     view = deal.view(seat)
     rating = rate_view(view, objective=settings.objective, exact_limit=settings.samples, samples=settings.samples,
                        seed=seed, prune=True, solver=solver, **settings.rating_options(deal.makers))
-    return next(a for a in view.legal if option_name(a) == rating.best.option)
+    chosen = rating.pick_top(random.Random(seed))
+    return next(a for a in view.legal if option_name(a) == chosen)
 
 
 def _deal_rng(seed: int, index: int) -> random.Random:
@@ -224,12 +226,13 @@ def policy_description(samples: int, objective: str, state: Optional[MatchState]
     'the cutter takes the Trees; accept or refuse, the discard an'
     """
     at = f" at {_rated_at(state)} (seen from each deal's makers' side)" if objective == "match" else ""
-    return (f"the cutter takes the Trees; accept or refuse, the discard and each lone declaration are the best "
-            f"option of a PIMC rating from the deciding seat's own knowledge over {samples:,} sampled worlds "
-            f"(every world when there are no more), objective {objective}{at}, successive elimination on; "
+    return (f"the cutter takes the Trees; accept or refuse, the discard and each lone declaration are the option "
+            f"with the best mean objective in a PIMC rating from the deciding seat's own knowledge over {samples:,} "
+            f"sampled worlds (every world when there are no more; exact ties drawn at random), objective "
+            f"{objective}{at}, successive elimination on; "
             + ("card play double dummy on the full deal" if play == "dd" else
-               f"card play realistic: every card of every seat the best of a rating from its own knowledge over "
-               f"{CARD_WORLDS} worlds"))
+               f"card play realistic: every card of every seat the best mean of a rating from its own knowledge "
+               f"over {CARD_WORLDS} worlds"))
 
 
 def _rated_at(state: Optional[MatchState]) -> str:

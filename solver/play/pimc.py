@@ -27,7 +27,7 @@ from altbaumer.dd.solver import Solver
 from altbaumer.game.actions import Action, Phase
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.rating import DECISIONS, option_name, rate_view
+from altbaumer.hidden.rating import DECISIONS, Rating, option_name, rate_view
 from altbaumer.play.policies import HeuristicPolicy
 
 __all__ = ["PimcPolicy", "DECISION_WORLDS", "CARD_WORLDS"]
@@ -40,9 +40,11 @@ _TT_MIB = 2.0
 
 
 class PimcPolicy:
-    """Each decision and card the best option of a rating from the seat's own
-    view (``objective``: ``net`` or ``match``) over a few sampled worlds (all
-    of them when there are no more); the rating's seeds come from ``seed``."""
+    """Each decision and card the option with the best mean objective in a
+    rating from the seat's own view (``objective``: ``net`` or ``match``)
+    over a few sampled worlds (all of them when there are no more), never the
+    display's ★ (:meth:`~altbaumer.hidden.rating.Rating.pick_top`); the
+    rating's seeds and the draw between exact ties come from ``seed``."""
 
     def __init__(self, seed: Optional[int] = None, objective: str = "net", decision_worlds: int = DECISION_WORLDS,
                  card_worlds: int = CARD_WORLDS, solver: Optional[Solver] = None) -> None:
@@ -52,6 +54,8 @@ class PimcPolicy:
         self.card_worlds = card_worlds
         self.score: Optional[MatchState] = None
         self._cut = HeuristicPolicy(self.rng.getrandbits(64))
+        self.last_rating: Optional[Rating] = None
+        """The rating of the last choice made by rating (for inspection)."""
         # Made on first use unless shared: a policy may travel to a worker process first.
         self._solver: Optional[Solver] = solver
 
@@ -70,7 +74,9 @@ class PimcPolicy:
             state = None  # a score for another deal: rate as the first deal of a match rather than wrongly
         rating = rate_view(view, objective=self.objective, state=state, samples=worlds, exact_limit=worlds,
                            seed=self.rng.getrandbits(64), solver=self.solver)
-        return next(a for a in view.legal if option_name(a) == rating.best.option)
+        self.last_rating = rating
+        chosen = rating.pick_top(self.rng)
+        return next(a for a in view.legal if option_name(a) == chosen)
 
     @property
     def solver(self) -> Solver:

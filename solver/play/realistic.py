@@ -41,6 +41,7 @@ from altbaumer.game.view import SeatView
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.rating import Rating, decision_objective, option_name, rate_options
 from altbaumer.hidden.world_deals import deal_of_world
+from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.hidden.worlds import worlds_for
 from altbaumer.play.pimc import CARD_WORLDS, DECISION_WORLDS, PimcPolicy
 from altbaumer.play.simulate import play_deal
@@ -87,7 +88,7 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                 raise
     maker = view.seat.team is view.forehand.team
     options = rate_options([str(option_name(a)) for a in actions], codes[:done], goal, maker, exact=False,
-                           tricks=tricks)
+                           tricks=tricks, natural=decision in NATURAL_ORDER)
     return Rating(decision, view.seat, maker, objective, done, worlds.total, False, done == len(worlds), options,
                   goal.state, assumed, play="realistic")
 

@@ -37,6 +37,8 @@ def verdict_words(rating: "Rating", name: str) -> str:
         return f"{MARK_NAMES[found]} ({found})"
     if rating.significant(name):
         return "slightly worse, by less than an inaccuracy"
+    if rating.loss(name) <= 1e-12 and option.worlds == rating.worlds:
+        return "exactly as good as the best"
     return "within the noise of the best"
 
 
