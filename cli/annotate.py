@@ -29,7 +29,7 @@ from .cluster import boards_digest, cluster_options, resume_log
 from .files import Output, check_output, load_source, save, source_name
 from .interrupt import on_interrupt, partial_label, stop
 from .score import scores_for
-from .valuation import valuation_options
+from .valuation import realistic_settings, valuation_options
 from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
                      safe_markup, stderr, stdout, sym)
 
@@ -47,14 +47,15 @@ FORMATS = ("abn", "json", "html")
               help="Rate accept/refuse, the discard and lone play from the decider's knowledge.")
 @click.option("--single-dummy", is_flag=True,
               help="Also rate every card from the player's own knowledge (slower).")
-@valuation_options("some 100 times slower; decisions only, the cards stay double dummy")
+@valuation_options("the decisions, and with --single-dummy the cards' ratings; each card's own value stays double dummy")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @cluster_options
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
-                     single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: int, tricks: bool,
+                     single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: Optional[int],
+                     effort: int, tricks: bool,
                      samples: int, exact_limit: int, seed: int, threads: Optional[int], as_json: bool,
                      no_progress: bool, scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
     """Annotate recorded games: every card double dummy, every decision from
@@ -97,7 +98,7 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
             print_error(str(error))  # one line each, never wrapped
 
     options = dict(decisions=decisions, single_dummy=single_dummy, samples=samples, exact_limit=exact_limit,
-                   seed=seed, objective=objective, play=play, playouts=playouts, tricks=tricks)
+                   seed=seed, objective=objective, play=play, tricks=tricks, **realistic_settings(play, playouts, effort))
     if scheduler is not None or resume is not None:
         if threads is not None and scheduler is not None:
             raise BadInput("--threads and --scheduler exclude each other: each worker annotates on one thread")

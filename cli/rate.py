@@ -36,7 +36,7 @@ from .cluster import boards_digest, cluster_options, resume_log
 from .deal import SEAT_CHOICE
 from .files import source_name
 from .interrupt import finish_boards, on_interrupt, stop
-from .valuation import valuation_options
+from .valuation import realistic_settings, valuation_options
 from .output import (world_options, BadInput, ascii_option, plain, plural, safe_markup, stderr, stdout,
                      sym)
 from .score import load_scored
@@ -68,8 +68,8 @@ _FINISHED = "finished, no decision left; use --at to rate a recorded one"
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @cluster_options
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
-                 at_text: Optional[str], objective: str, score: Optional[str], play: str, playouts: int,
-                 tricks: bool, infer: bool, exact_limit: int, samples: int, seed: int, threads: Optional[int],
+                 at_text: Optional[str], objective: str, score: Optional[str], play: str, playouts: Optional[int],
+                 effort: int, tricks: bool, infer: bool, exact_limit: int, samples: int, seed: int, threads: Optional[int],
                  as_json: bool, no_progress: bool, scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
@@ -103,7 +103,7 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
         if threads is not None and scheduler is not None:
             raise BadInput("--threads and --scheduler exclude each other: each worker rates on one thread")
         options = dict(objective=objective, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer,
-                       tricks=tricks, **({"playouts": playouts} if play == "realistic" else {}))
+                       tricks=tricks, **realistic_settings(play, playouts, effort))
         log = resume_log(resume, "rate", boards=boards_digest([r.board for r in records]), board=board_number,
                          seat=seat, decision=decision, at=at_text, score=score, **options)
         with on_interrupt(lambda: report.finish(complete=False)):
@@ -121,12 +121,13 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
                     continue
                 started = time.perf_counter()
                 show = not as_json and not no_progress
-                rating = _run(target.view, objective, known.state, exact_limit, samples, seed, solver, show=show,
-                              infer=infer, tricks=tricks)
-                dd = None
+                settings = dict(objective=objective, state=known.state, exact_limit=exact_limit, samples=samples,
+                                seed=seed, solver=solver, infer=infer, tricks=tricks)
                 if play == "realistic":
-                    dd, rating = rating, _play_out(target.view, objective, known.state, playouts, seed, show, tricks)
-                report.add(record, target, rating, time.perf_counter() - started, known, dd)
+                    rating = _play_out(target.view, show, settings, playouts, effort)
+                else:
+                    rating = _run(target.view, show, settings)
+                report.add(record, target, rating, time.perf_counter() - started, known)
                 if not rating.complete:
                     stop()  # Ctrl-C during the rating: its partial result is shown
     report.finish(complete=True)
@@ -151,9 +152,9 @@ def _rate_ranges(records: list[GameRecord], targets: list[Any], scores: list[Boa
                           scheduler=scheduler, resume=log)
     rated = [entry for rows in done for entry in rows]
     seconds = (time.perf_counter() - started) / max(1, len(rated))  # each board's share: they ran side by side
-    for index, rating, dd in rated:
+    for index, rating in rated:
         record, target, known = todo[index]
-        report.add(record, target, rating, seconds, known, dd)
+        report.add(record, target, rating, seconds, known)
     return len(rated) == len(todo)
 
 
@@ -211,26 +212,23 @@ class _SpeedColumn(ProgressColumn):
         return Text(f"{task.speed:,.0f} worlds/s" if task.speed else "", style="dim")
 
 
-def _run(view: SeatView, objective: str, state: Optional[MatchState], exact_limit: int, samples: int, seed: int,
-         solver: Solver, show: bool, infer: bool = False, tricks: bool = False) -> Rating:
+def _run(view: SeatView, show: bool, settings: dict[str, Any]) -> Rating:
+    """The double-dummy rating, with a bar of the worlds solved."""
     with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         task = bar.add_task("worlds", total=None)
-        return rate_view(view, objective=objective, state=state, exact_limit=exact_limit, samples=samples, seed=seed,
-                         solver=solver, partial_on_interrupt=True, infer=infer, tricks=tricks,
+        return rate_view(view, partial_on_interrupt=True, **settings,
                          progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
-def _play_out(view: SeatView, objective: str, state: Optional[MatchState], playouts: int, seed: int,
-              show: bool, tricks: bool = False) -> Rating:
-    """The realistic rating, with a bar of the worlds played out."""
-    with Progress(TextColumn("playing out"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"),
+def _play_out(view: SeatView, show: bool, settings: dict[str, Any], playouts: Optional[int], effort: int) -> Rating:
+    """The realistic rating (the double-dummy one beside it), with a bar of the playouts."""
+    with Progress(TextColumn("playing out"), BarColumn(), MofNCompleteColumn(), TextColumn("playouts"),
                   TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
-        task = bar.add_task("worlds", total=playouts)
-        return rate_realistic(view, objective=objective, state=state, playouts=playouts, seed=seed,
-                              partial_on_interrupt=True, tricks=tricks,
+        task = bar.add_task("playouts", total=None)
+        return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, **settings,
                               progress=lambda done, total: bar.update(task, completed=done, total=total))
 
 
@@ -263,16 +261,13 @@ class _Report:
     def skip(self, record: GameRecord, reason: str) -> None:
         self.skipped.append(skipped(record, reason, self.as_json))
 
-    def add(self, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore,
-            dd: Optional[Rating] = None) -> None:
+    def add(self, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
         if self.as_json:
-            self.results.append({**_entry(record, target, rating, seconds), "score_source": known.source,
-                                 "play": "dd" if dd is None else "realistic",
-                                 "double_dummy": None if dd is None else dd.to_dict()})
+            self.results.append({**_entry(record, target, rating, seconds), "score_source": known.source})
         else:
             _show(self.name, record, target, rating, seconds, known)
-            if dd is not None:
-                stdout.print(_beside(rating, dd))
+            if rating.double_dummy is not None:
+                stdout.print(_beside(rating, rating.double_dummy))
         self.rated += rating.complete  # once shown: Ctrl-C while showing leaves it out
 
     def finish(self, complete: bool) -> None:

@@ -4,35 +4,42 @@ whether the mean tricks are solved and shown (``rate`` and ``annotate``)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 import click
 
 from altbaumer.hidden.rating import OBJECTIVES
-from altbaumer.play.realistic import DEFAULT_PLAYOUTS
+from altbaumer.play.realistic import DEFAULT_EFFORT
 
 from .score import score_option
 
-__all__ = ["PLAYS", "PLAYOUTS_MAX", "valuation_options"]
+__all__ = ["PLAYS", "PLAYOUTS_MAX", "valuation_options", "realistic_settings"]
 
 PLAYS = ("dd", "realistic")
 PLAYOUTS_MAX = 100_000
 
 
 def valuation_options(play_note: str) -> Callable[[Any], Any]:
-    """--objective, --score, --play, --playouts and --tricks; ``play_note``
-    ends the help of --play with what realistic play covers in this command."""
+    """--objective, --score, --play (realistic by default), --playouts,
+    --effort and --tricks; ``play_note`` ends the help of --play with what
+    realistic play covers in this command."""
     options = [
         click.option("--objective", type=click.Choice(OBJECTIVES), default="match", show_default=True,
                      help="Rate by the chance to win the match (from each board's score: its Score tag, the earlier "
                           "boards of its match, or --score; else as the first deal of a match), by expected net deal "
                           "points, P(make 3+) or P(march)."),
         score_option,
-        click.option("--play", type=click.Choice(PLAYS), default="dd", show_default=True,
-                     help="How the cards are played after a decision: dd, every player sees all cards (fast); "
-                          f"realistic, every seat plays each world out from its own knowledge ({play_note})."),
-        click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_PLAYOUTS, show_default=True,
-                     help="Worlds played out per option with --play realistic."),
+        click.option("--play", type=click.Choice(PLAYS), default="realistic", show_default=True,
+                     help="How the cards are played after a decision: realistic, every seat plays each world out "
+                          "from its own knowledge, with the double-dummy figures beside; dd, every player sees all "
+                          f"cards (faster, and biased for the makers) ({play_note})."),
+        click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=None,
+                     help="With --play realistic: play out exactly this many worlds an option (default: until every "
+                          "surviving option's difference from the best is known to ±1% of P(match), ±0.05 net "
+                          "points, at most --effort)."),
+        click.option("--effort", type=click.IntRange(2, PLAYOUTS_MAX), default=DEFAULT_EFFORT, show_default=True,
+                     help="With --play realistic: the most worlds played out an option while the ranking is not "
+                          "settled."),
         click.option("--tricks", is_flag=True,
                      help="Also solve the exact tricks and show each option's mean tricks (slower: every "
                           "other figure depends only on the makers' score class, no trick, 1-2, 3-4 or all five, "
@@ -45,3 +52,8 @@ def valuation_options(play_note: str) -> Callable[[Any], Any]:
         return command
 
     return decorate
+
+
+def realistic_settings(play: str, playouts: Optional[int], effort: int) -> dict[str, Any]:
+    """The settings realistic play takes from --playouts and --effort (none for --play dd)."""
+    return {"playouts": playouts, "effort": effort} if play == "realistic" else {}

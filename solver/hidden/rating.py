@@ -58,9 +58,10 @@ from altbaumer.hidden.verdicts import NATURAL_ORDER, mark, tied
 from altbaumer.hidden.raters import RATERS, Rater, discard_size
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
-__all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "rate_view", "option_name",
+__all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "PlayoutSummary", "rate_view", "option_name",
            "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES", "DEFAULT_EXACT_LIMIT",
-           "DEFAULT_SAMPLES", "decision_objective", "rate_options", "PROPORTIONS", "wilson_bounds"]
+           "DEFAULT_SAMPLES", "decision_objective", "rate_options", "PROPORTIONS", "wilson_bounds", "solve_worlds",
+           "rating_of", "world_figures", "rating_worlds"]
 
 DECISIONS = {"trump": "turn", "discard": "discard", "lone": "alone", "play": "play"}
 """The decision rated in each phase of a deal."""
@@ -187,6 +188,30 @@ def _other(value: Optional[float]) -> Optional[float]:
 
 
 @dataclass(frozen=True)
+class PlayoutSummary:
+    """How a realistic rating was played out: ``playouts`` per option at the
+    most (the options dropped early have fewer: their ``worlds``), the
+    double-dummy worlds beside them (``dd_worlds``), how it stopped
+    (``stopped``: ``settled``, every surviving Δ within its target;
+    ``effort``, the cap reached; ``fixed``, the number asked for;
+    ``interrupted``) and, per option, how many times fewer playouts its Δ
+    needed for its interval thanks to the double-dummy worlds
+    (``variance_reduction``)."""
+
+    playouts: int
+    dd_worlds: int
+    stopped: str
+    target: float
+    effort: int
+    variance_reduction: dict[str, float]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"playouts": self.playouts, "dd_worlds": self.dd_worlds, "stopped": self.stopped,
+                "target": self.target, "effort": self.effort,
+                "variance_reduction": {k: round(v, 2) for k, v in self.variance_reduction.items()}}
+
+
+@dataclass(frozen=True)
 class Rating:
     """The options of one decision rated over ``worlds`` layouts (all of them
     when ``exact``; ``total`` is how many exist). ``complete`` is false when
@@ -210,6 +235,11 @@ class Rating:
     play: str = "dd"
     """How the worlds were valued: ``dd`` (double dummy after the decision) or
     ``realistic`` (played out, every seat from its own knowledge)."""
+    double_dummy: Optional["Rating"] = None
+    """With realistic play: the double-dummy rating of the same decision over
+    the same worlds, shown beside it."""
+    playouts: Optional["PlayoutSummary"] = None
+    """With realistic play: how much was played out, and why it stopped."""
 
     @property
     def side(self) -> str:
@@ -310,7 +340,9 @@ class Rating:
                 "state": None if self.state is None else self.state.to_dict(), "state_assumed": self.state_assumed,
                 "play": self.play,
                 "options": [{**o.to_dict(), "mark": self.mark(o.option), "for_decider": o.figures(self.maker).to_dict()}
-                            for o in self.options]}
+                            for o in self.options],
+                "playouts": None if self.playouts is None else self.playouts.to_dict(),
+                "double_dummy": None if self.double_dummy is None else self.double_dummy.to_dict()}
 
 
 def rate_view(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
@@ -347,19 +379,46 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     (docs/rating.md, Score classes).
     """
     decision, goal, assumed = decision_objective(view, objective, state, table)
-    info = InfoSet.from_view(view)
-    infer = infer and forehand_choices(view) > 0
-    worlds = worlds_for(info, 0 if infer else exact_limit, samples, seed, world_bytes(view))
-    if infer:  # only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference)
-        worlds = consistent_worlds(view, worlds, objective, goal.state, table, seed=seed)
+    worlds = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer)
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
-        rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact, seed=seed, exact=tricks)
-        done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
-    labels, codes = rater.finish(worlds, done)
+        labels, codes = solve_worlds(view, worlds, goal, batch_solver, prune=prune, seed=seed, tricks=tricks,
+                                     progress=progress, partial_on_interrupt=partial_on_interrupt)
+    return rating_of(view, worlds, labels, codes, goal, assumed, tricks)
+
+
+def rating_worlds(view: SeatView, goal: Objective, table: Optional[EquityTable], *, exact_limit: int, samples: int,
+                  seed: int, infer: bool = False) -> Worlds:
+    """The worlds a rating of ``view``'s decision is made over, as
+    :func:`rate_view` takes them (all, or a sample; with ``infer`` only those
+    consistent with forehand's choices)."""
+    infer = infer and forehand_choices(view) > 0
+    worlds = worlds_for(InfoSet.from_view(view), 0 if infer else exact_limit, samples, seed, world_bytes(view))
+    if infer:  # only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference)
+        worlds = consistent_worlds(view, worlds, goal.name, goal.state, table, seed=seed)
+    return worlds
+
+
+def solve_worlds(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver, *, prune: bool = True,
+                 seed: int = 0, tricks: bool = False, progress: Optional[Progress] = None,
+                 partial_on_interrupt: bool = False) -> tuple[list[str], np.ndarray]:
+    """The options of the decision ``view.seat`` faces and their outcome
+    codes in each of ``worlds`` solved double dummy (worlds × options; -1
+    where an option dropped by the successive elimination was not solved;
+    fewer rows when interrupted), as :func:`rate_view` rates them."""
+    rater = RATERS[DECISIONS[view.phase]](view, goal, solver, prune and not worlds.exact, seed=seed, exact=tricks)
+    done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
+    return rater.finish(worlds, done)
+
+
+def rating_of(view: SeatView, worlds: Worlds, labels: list[str], codes: np.ndarray, goal: Objective,
+              assumed: bool = False, tricks: bool = False) -> Rating:
+    """The double-dummy :class:`Rating` of the codes :func:`solve_worlds` gave."""
+    decision = DECISIONS[view.phase]
+    done = len(codes)
     maker = view.seat.team is view.forehand.team
     options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds), tricks=tricks,
                            natural=decision in NATURAL_ORDER)
-    return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
+    return Rating(decision, view.seat, maker, goal.name, done, worlds.total, worlds.exact, done == len(worlds),
                   options, goal.state, assumed)
 
 
@@ -413,7 +472,7 @@ def _mean_ci(values: np.ndarray, exact: bool) -> tuple[float, float]:
     return mean, float(_Z95 * values.std(ddof=1) / math.sqrt(len(values)))
 
 
-def wilson_bounds(hits: float, n: int) -> tuple[float, float]:
+def wilson_bounds(hits: float, n: float) -> tuple[float, float]:
     """The 95% Wilson score interval of a proportion, ``hits`` of ``n``
     independent draws: it stays inside [0, 1] and keeps its coverage near
     0% and 100%, where the normal interval shrinks to nothing.
@@ -457,7 +516,7 @@ def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, mak
     means = np.array([goal[solved[:, j], j].mean() for j in range(len(labels))])
     complete = np.asarray(solved.all(axis=0))
     top = int(np.argmax(np.where(complete, sign * means, -np.inf)))
-    figures = _world_figures(safe, objective, tricks)
+    figures = world_figures(safe, objective, tricks)
     rated = []
     for j, label in enumerate(labels):
         rows = solved[:, j]
@@ -478,7 +537,7 @@ def rate_options(labels: list[str], codes: np.ndarray, objective: Objective, mak
     return tuple(replace(o, best=j == best) for j, o in enumerate(rated))
 
 
-def _world_figures(codes: np.ndarray, objective: Objective, mean_tricks: bool) -> dict[str, np.ndarray]:
+def world_figures(codes: np.ndarray, objective: Objective, mean_tricks: bool) -> dict[str, np.ndarray]:
     """Per world and option, what each figure averages: tricks (with
     ``mean_tricks``), the chances to make, march and take nothing, the
     makers' points, the defenders' (they need their own interval: their mean

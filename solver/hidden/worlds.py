@@ -35,7 +35,7 @@ from altbaumer.errors import AltbaumerError
 from altbaumer.hidden.knowledge import DISCARD, HAND, OUT, STOCK, InfoSet
 from altbaumer.game.seats import SEATS
 
-__all__ = ["Worlds", "count_worlds", "enumerate_worlds", "sample_worlds", "worlds_for", "memory_budget",
+__all__ = ["Worlds", "count_worlds", "enumerate_worlds", "sample_worlds", "ranked_worlds", "worlds_for", "memory_budget",
            "worlds_that_fit", "WORLD_BYTES", "MEMORY_SHARE", "BUDGET_WORDS"]
 
 # Ranks are int64: a view of a real deal leaves at most 19 unknown cards for at
@@ -121,6 +121,16 @@ def sample_worlds(info: InfoSet, n: int, rng: np.random.Generator) -> Worlds:
     """``n`` independent uniformly drawn worlds of ``info`` (with replacement)."""
     table = _table(info)
     ranks = rng.integers(0, table.total, size=n, dtype=np.int64)
+    return _build(info, table, ranks, exact=False)
+
+
+def ranked_worlds(info: InfoSet, ranks: np.ndarray) -> Worlds:
+    """Worlds number ``ranks`` of ``info`` (each below :func:`count_worlds`), in
+    the order :func:`enumerate_worlds` numbers them; as a sample (not exact)."""
+    table = _table(info)
+    ranks = np.asarray(ranks, dtype=np.int64)
+    if ((ranks < 0) | (ranks >= table.total)).any():
+        raise ValueError(f"ranks must be 0..{table.total - 1}")
     return _build(info, table, ranks, exact=False)
 
 

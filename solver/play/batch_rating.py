@@ -4,7 +4,7 @@ or a Dask cluster with the ratings it gives in one process.
 
 >>> from altbaumer.game.deal import Deal
 >>> views = [Deal.from_seed(seed).view(Deal.from_seed(seed).forehand) for seed in (1, 2)]
->>> [(i, r.decision) for i, r, _ in rate_range(views, [None, None], {"samples": 20}, 0, 2)]
+>>> [(i, r.decision) for i, r in rate_range(views, [None, None], {"samples": 20}, 0, 2)]
 [(0, 'turn'), (1, 'turn')]
 """
 
@@ -16,31 +16,28 @@ from altbaumer.dd.solver import Solver
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.rating import Rating, rate_view
+from altbaumer.play.engine import Engine
 from altbaumer.play.realistic import rate_realistic
 
 __all__ = ["rate_range"]
 
 
 def rate_range(views: Sequence[SeatView], states: Sequence[Optional[MatchState]], options: Mapping[str, Any],
-               start: int, stop: int) -> list[tuple[int, Rating, Optional[Rating]]]:
+               start: int, stop: int) -> list[tuple[int, Rating]]:
     """The ratings of ``views[start:stop]``, each from the score before its
     deal, by :func:`~altbaumer.hidden.rating.rate_view` with ``options``
     (objective, samples, seed, exact_limit, infer, tricks), on one thread;
-    with ``playouts`` in ``options`` also played out realistically. Each
-    comes as (its index in ``views``, realistic, double dummy), or without
-    playouts (index, double dummy, None): a job stopped part way knows which
-    views it rated."""
+    with ``playouts`` and ``effort`` in ``options`` realistically
+    (:func:`~altbaumer.play.realistic.rate_realistic`, the double-dummy
+    rating beside). Each comes with its index in ``views``: a job stopped
+    part way knows which views it rated."""
     settings = dict(options)
-    playouts = settings.pop("playouts", None)
-    out: list[tuple[int, Rating, Optional[Rating]]] = []
-    with Solver(threads=1) as solver:
+    realistic = "effort" in settings
+    out: list[tuple[int, Rating]] = []
+    with Solver(threads=1) as solver, Engine(threads=1) as engine:
         for index, view, state in zip(range(start, stop), views[start:stop], states[start:stop]):
-            rating = rate_view(view, state=state, solver=solver, **settings)
-            if playouts is None:
-                out.append((index, rating, None))
-                continue
-            realistic = rate_realistic(view, objective=settings.get("objective", "match"), state=state,
-                                       playouts=playouts, seed=settings.get("seed", 0),
-                                       tricks=settings.get("tricks", False))
-            out.append((index, realistic, rating))
+            if realistic:
+                out.append((index, rate_realistic(view, state=state, solver=solver, engine=engine, **settings)))
+            else:
+                out.append((index, rate_view(view, state=state, solver=solver, **settings)))
     return out

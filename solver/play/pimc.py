@@ -23,11 +23,19 @@ from __future__ import annotations
 import random
 from typing import Optional
 
+import numpy as np
+import numpy.typing as npt
+
 from altbaumer.dd.solver import Solver
-from altbaumer.game.actions import Action, Phase
+from altbaumer.game.actions import Action, Phase, Play
+from altbaumer.game.cards import Card
+from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
+from altbaumer.game.seats import Team
 from altbaumer.game.view import SeatView
+from altbaumer.hidden.objectives import objective_for
 from altbaumer.hidden.rating import DECISIONS, Rating, option_name, rate_view
+from altbaumer.play.engine import Engine, seat_values, view_row
 from altbaumer.play.policies import HeuristicPolicy
 
 __all__ = ["PimcPolicy", "DECISION_WORLDS", "CARD_WORLDS"]
@@ -35,7 +43,7 @@ __all__ = ["PimcPolicy", "DECISION_WORLDS", "CARD_WORLDS"]
 DECISION_WORLDS = 50
 """Worlds per accept-or-refuse, discard and lone decision: some 25 ms on one core."""
 CARD_WORLDS = 12
-"""Worlds per card with a choice: some 2 ms."""
+"""Worlds per card with a choice: some 20 µs compiled, 2 ms rated in Python."""
 _TT_MIB = 2.0
 
 
@@ -44,20 +52,30 @@ class PimcPolicy:
     rating from the seat's own view (``objective``: ``net`` or ``match``)
     over a few sampled worlds (all of them when there are no more), never the
     display's ★ (:meth:`~altbaumer.hidden.rating.Rating.pick_top`); the
-    rating's seeds and the draw between exact ties come from ``seed``."""
+    rating's seeds and the draw between exact ties come from ``seed``.
+
+    The cards are chosen by the compiled player (:mod:`altbaumer.play.engine`),
+    which makes the same choice from the same worlds; ``compiled=False``
+    rates them with :func:`~altbaumer.hidden.rating.rate_view` instead, the
+    readable reference (and keeps :attr:`last_rating` for every card)."""
 
     def __init__(self, seed: Optional[int] = None, objective: str = "net", decision_worlds: int = DECISION_WORLDS,
-                 card_worlds: int = CARD_WORLDS, solver: Optional[Solver] = None) -> None:
+                 card_worlds: int = CARD_WORLDS, solver: Optional[Solver] = None, compiled: bool = True,
+                 table: Optional[EquityTable] = None) -> None:
         self.rng = random.Random(seed)
         self.objective = objective
+        self.table = table
         self.decision_worlds = decision_worlds
         self.card_worlds = card_worlds
+        self.compiled = compiled
         self.score: Optional[MatchState] = None
         self._cut = HeuristicPolicy(self.rng.getrandbits(64))
         self.last_rating: Optional[Rating] = None
         """The rating of the last choice made by rating (for inspection)."""
         # Made on first use unless shared: a policy may travel to a worker process first.
         self._solver: Optional[Solver] = solver
+        self._engine: Optional[Engine] = None
+        self._values: dict[tuple[Optional[MatchState], Team], npt.NDArray[np.float64]] = {}
 
     def set_score(self, state: MatchState) -> None:
         """The score before the coming deal (the match objective rates from it)."""
@@ -68,15 +86,40 @@ class PimcPolicy:
             return self._cut.choose(view)
         if len(view.legal) == 1:
             return view.legal[0]
+        if view.phase == Phase.PLAY.value and self.compiled:
+            card = self.engine.choose([view_row(view)], self.card_values(view), [self.rng.getrandbits(64)],
+                                      self.card_worlds)[0]
+            return Play(Card.from_index(int(card)))
         worlds = self.card_worlds if view.phase == Phase.PLAY.value else self.decision_worlds
-        state = self.score if self.objective == "match" else None
-        if state is not None and state.makers is not view.forehand.team:
-            state = None  # a score for another deal: rate as the first deal of a match rather than wrongly
-        rating = rate_view(view, objective=self.objective, state=state, samples=worlds, exact_limit=worlds,
-                           seed=self.rng.getrandbits(64), solver=self.solver)
+        rating = rate_view(view, objective=self.objective, state=self._state(view), table=self.table, samples=worlds,
+                           exact_limit=worlds, seed=self.rng.getrandbits(64), solver=self.solver)
         self.last_rating = rating
         chosen = rating.pick_top(self.rng)
         return next(a for a in view.legal if option_name(a) == chosen)
+
+    def card_values(self, view: SeatView) -> npt.NDArray[np.float64]:
+        """The seat's value of every outcome code of this deal (its objective
+        at the score, in the makers' terms), the same for every seat's row."""
+        state = self._state(view)
+        key = (state, view.forehand.team)
+        if key not in self._values:
+            at = (state or MatchState.start(view.forehand.team)) if self.objective == "match" else None
+            self._values[key] = seat_values(objective_for(self.objective, at, self.table))
+        return self._values[key]
+
+    def compiled_play(self, view: SeatView) -> Optional[tuple[npt.NDArray[np.float64], int, int]]:
+        """What the engine needs to play this player's cards for the rest of
+        the deal: its values of the outcome codes, its worlds per card and a
+        seed (None when it rates its cards in Python)."""
+        if not self.compiled:
+            return None
+        return self.card_values(view)[int(view.seat)], self.card_worlds, self.rng.getrandbits(64)
+
+    def _state(self, view: SeatView) -> Optional[MatchState]:
+        state = self.score if self.objective == "match" else None
+        if state is not None and state.makers is not view.forehand.team:
+            return None  # a score for another deal: rate as the first deal of a match rather than wrongly
+        return state
 
     @property
     def solver(self) -> Solver:
@@ -84,5 +127,11 @@ class PimcPolicy:
             self._solver = Solver(_TT_MIB, threads=1)  # one search thread: the arena's processes are the parallelism
         return self._solver
 
+    @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            self._engine = Engine(threads=1, tt_mib=_TT_MIB)
+        return self._engine
+
     def __getstate__(self) -> dict[str, object]:
-        return {**self.__dict__, "_solver": None}  # a solver's tables stay in their process
+        return {**self.__dict__, "_solver": None, "_engine": None}  # tables stay in their process

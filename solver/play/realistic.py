@@ -3,118 +3,264 @@
 The double-dummy rating (:func:`~altbaumer.hidden.rating.rate_view`) lets
 every player see all cards once the decision is made, which flatters the
 makers, marches most of all, and playing together more than playing alone
-(issue 13's measurements). Here each option is valued instead by playing
-each world out: the world rebuilt as a whole deal
-(:func:`~altbaumer.hidden.world_deals.deal_of_world`), the option applied,
-and then every decision and card of all four seats made by
-:class:`~altbaumer.play.pimc.PimcPolicy` from that seat's own view. Every
-option is played on the same worlds with the same players' seeds, so the
-options' differences are measured on common random numbers, and the 95%
-intervals, over the worlds, include the noise of the playouts.
+(docs/rating.md, Realistic play). Here each option is valued by playing
+worlds out instead:
 
-A playout takes some 40 to 80 ms on one core, so a decision with two options
-over 100 worlds takes 8 to 16 s (docs/rating.md, Realistic play).
+1. the worlds are drawn from the decider's knowledge, and every option is
+   solved double dummy in all of them: that is the double-dummy rating,
+   shown beside this one, and the control variate below;
+2. in the first worlds, each option is taken and the deal played on: the
+   decisions still to come by their own deciders from their own knowledge
+   (forehand's discard and lone play as :class:`~altbaumer.play.pimc.PimcPolicy`
+   makes them, once for each view forehand can have; the partner's lone
+   choice over worlds of its own information set,
+   :class:`~altbaumer.hidden.partner.PartnerChoices`), then every card of
+   every seat by the compiled PIMC player (:mod:`altbaumer.play.engine`);
+   every option is played on the same worlds with the same seeds;
+3. each figure is its double-dummy mean over all the worlds plus the mean
+   played-out-minus-double-dummy difference over the worlds played out
+   (:mod:`altbaumer.hidden.controlled`), which needs a fraction of the
+   playouts for the same interval;
+4. the playouts go on in rounds (64, then doubling) until the ranking is
+   settled: an option that clearly trails is dropped (by 4 standard errors,
+   as the double-dummy rating's successive elimination), and the rating
+   stops once every surviving option's Δ is known to the target (±1% of
+   P(match), ±0.05 net points) or ``effort`` playouts an option are spent.
+   A fixed ``playouts`` plays exactly that many for every option.
 
 >>> from altbaumer.game.deal import Deal
 >>> deal = Deal.from_seed(4)
->>> rating = rate_realistic(deal.view(deal.forehand), playouts=2, seed=1, decision_worlds=6, card_worlds=3)
->>> rating.decision, [o.option for o in rating.options], rating.worlds
-('turn', ['accept', 'refuse'], 2)
+>>> rating = rate_realistic(deal.view(deal.forehand), playouts=8, samples=200, seed=1, decision_worlds=6,
+...                         threads=1)
+>>> rating.decision, [o.option for o in rating.options], rating.worlds, rating.double_dummy.worlds
+('turn', ['accept', 'refuse'], 8, 200)
 """
 
 from __future__ import annotations
 
 import random
-from typing import Callable, Optional
+from contextlib import contextmanager
+from typing import Callable, Iterator, Optional
 
 import numpy as np
 
 from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.errors import AltbaumerError
-from altbaumer.game.actions import Action, DeclareAlone, Phase, Play
+from altbaumer.game.actions import Action, DeclareAlone, Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
-from altbaumer.game.scoring import outcome_code
-from altbaumer.game.seats import SEATS
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.knowledge import InfoSet
-from altbaumer.hidden.rating import Rating, decision_objective, option_name, rate_options
-from altbaumer.hidden.world_deals import deal_of_world
+from altbaumer.hidden.controlled import controlled_options
+from altbaumer.hidden.lines import PRUNE_Z
+from altbaumer.hidden.objectives import Objective
+from altbaumer.hidden.partner import PartnerChoices
+from altbaumer.hidden.rating import (DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, PlayoutSummary, Rating, decision_objective,
+                                     option_name, rating_of, rating_worlds, solve_worlds)
 from altbaumer.hidden.verdicts import NATURAL_ORDER
-from altbaumer.hidden.worlds import worlds_for
+from altbaumer.hidden.world_deals import deal_of_world
+from altbaumer.hidden.worlds import Worlds
+from altbaumer.play.engine import WIDTH, Engine, deal_row, seat_values
 from altbaumer.play.pimc import CARD_WORLDS, DECISION_WORLDS, PimcPolicy
-from altbaumer.play.simulate import play_deal
 
-__all__ = ["rate_realistic", "DEFAULT_PLAYOUTS"]
+__all__ = ["rate_realistic", "DEFAULT_EFFORT", "TARGETS", "FIRST_ROUND"]
 
-DEFAULT_PLAYOUTS = 100
-"""Worlds played out per option."""
+DEFAULT_EFFORT = 1000
+"""Playouts an option at the most, unless the ranking settles first."""
+FIRST_ROUND = 64
+"""Playouts an option in the first round; each later round doubles the total."""
+TARGETS = {"match": 0.01, "make": 0.01, "march": 0.01, "net": 0.05}
+"""The 95% half-width every surviving Δ is played out to, by objective."""
 
 Progress = Callable[[int, int], None]
 
 
 def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
-                   table: Optional[EquityTable] = None, playouts: int = DEFAULT_PLAYOUTS, seed: int = 0,
-                   decision_worlds: int = DECISION_WORLDS, card_worlds: int = CARD_WORLDS,
-                   progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
-                   solver: Optional[Solver] = None, tricks: bool = False) -> Rating:
-    """Rate the decision ``view.seat`` faces now by ``playouts`` worlds played
-    out realistically (the module docstring), with the objective, score and
-    table as :func:`~altbaumer.hidden.rating.rate_view` takes them; the
-    players rate their own choices over ``decision_worlds`` and
-    ``card_worlds`` worlds. ``progress(done, total)`` follows the worlds;
-    Ctrl-C as in ``rate_view``. The mean tricks played out are given with
-    ``tricks``, as ``rate_view`` gives them (else None)."""
+                   table: Optional[EquityTable] = None, playouts: Optional[int] = None,
+                   effort: int = DEFAULT_EFFORT, seed: int = 0, samples: int = DEFAULT_SAMPLES,
+                   exact_limit: int = DEFAULT_EXACT_LIMIT, decision_worlds: int = DECISION_WORLDS,
+                   card_worlds: int = CARD_WORLDS, progress: Optional[Progress] = None,
+                   partial_on_interrupt: bool = False, solver: Optional[Solver] = None,
+                   engine: Optional[Engine] = None, threads: Optional[int] = None, tricks: bool = False,
+                   infer: bool = False) -> Rating:
+    """Rate the decision ``view.seat`` faces now by playing worlds out
+    realistically (the module docstring), with the objective, score and
+    table as :func:`~altbaumer.hidden.rating.rate_view` takes them and its
+    double-dummy rating over ``samples`` worlds (all of them up to
+    ``exact_limit``) beside it (:attr:`Rating.double_dummy`). ``playouts``
+    fixes the playouts an option; else they go on until the ranking is
+    settled, at most ``effort``. The players decide over ``decision_worlds``
+    worlds and ``card_worlds`` worlds a card. ``progress(done, total)``
+    follows the playouts; Ctrl-C as in ``rate_view`` (the playouts of the
+    rounds finished). The mean tricks are given with ``tricks``; ``infer``
+    keeps the worlds consistent with forehand's choices, as ``rate_view``."""
     decision, goal, assumed = decision_objective(view, objective, state, table)
-    if playouts < 2:
-        raise AltbaumerError(f"realistic play needs at least 2 playouts, not {playouts}")
-    worlds = worlds_for(InfoSet.from_view(view), 0, playouts, seed)
-    actions = _options(view)
-    codes = np.full((len(worlds), len(actions)), -1, dtype=np.int8)
-    done = 0
-    with using_solver(solver, tt_mib=2.0, threads=1) as shared:
+    cap = effort if playouts is None else playouts
+    if cap < 2:
+        raise AltbaumerError(f"realistic play needs at least 2 playouts, not {cap}")
+    worlds = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer)
+    with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver, _using(engine, threads) as playing:
+        labels, dd = solve_worlds(view, worlds, goal, batch_solver, prune=True, seed=seed, tricks=tricks)
+        double_dummy = rating_of(view, worlds, labels, dd, goal, assumed, tricks)
+        actions = _actions(view, labels)
+        order = _playout_worlds(worlds, dd, min(cap, len(worlds) if not worlds.exact else cap), seed)
+        starts = _Starts(view, worlds, order, actions, goal, table, batch_solver,
+                         seed=seed, decision_worlds=decision_worlds, card_worlds=card_worlds)
+        run = _Rounds(labels, dd, order, goal, view, worlds.exact, decision in NATURAL_ORDER, tricks)
+        stopped = run.play(starts, playing, seed, card_worlds, fixed=playouts is not None, progress=progress,
+                           partial=partial_on_interrupt)
+    controlled = run.rated()
+    summary = PlayoutSummary(run.done, len(worlds), stopped, TARGETS[goal.name], len(order),
+                             controlled.variance_reduction)
+    return Rating(decision, view.seat, view.seat.team is view.forehand.team, objective, run.done, worlds.total, False,
+                  stopped != "interrupted", controlled.options, goal.state, assumed, play="realistic",
+                  double_dummy=double_dummy, playouts=summary)
+
+
+@contextmanager
+def _using(engine: Optional[Engine], threads: Optional[int]) -> Iterator[Engine]:
+    if engine is not None:
+        yield engine
+        return
+    with Engine(threads) as own:
+        yield own
+
+
+def _actions(view: SeatView, labels: list[str]) -> list[Action]:
+    """The legal action of each option the rating names."""
+    named = {option_name(a): a for a in view.legal}
+    return [named[label] for label in labels]
+
+
+def _playout_worlds(worlds: Worlds, dd: np.ndarray, count: int, seed: int) -> np.ndarray:
+    """Which worlds are played out, in order: the first ones of a sample
+    (itself uniform), or uniform draws from all the worlds when they are
+    enumerated; never past the worlds in which every option was solved
+    double dummy (the successive elimination stops solving clear losers)."""
+    if worlds.exact:
+        return np.random.default_rng([seed, 7]).integers(0, len(worlds), size=count)
+    solved = int((dd >= 0).all(axis=1).sum()) if dd.size else 0
+    return np.arange(min(count, max(solved, 2)))
+
+
+class _Starts:
+    """The start of the card play of every option in each world played out:
+    the option taken, then the decisions before the play by their deciders."""
+
+    def __init__(self, view: SeatView, worlds: Worlds, order: np.ndarray, actions: list[Action], goal: Objective,
+                 table: Optional[EquityTable], solver: Solver, *, seed: int, decision_worlds: int,
+                 card_worlds: int) -> None:
+        self.view, self.worlds, self.order, self.actions = view, worlds, order, actions
+        self.goal, self.table, self.solver, self.seed = goal, table, solver, seed
+        self.decision_worlds, self.card_worlds = decision_worlds, card_worlds
+        self.partner = PartnerChoices(view, goal, solver, seed=seed, count=decision_worlds)
+        self.forehand: dict[SeatView, Action] = {}
+
+    def rows(self, lo: int, hi: int) -> np.ndarray:
+        """The engine rows of worlds ``order[lo:hi]`` × options."""
+        out = np.empty((hi - lo, len(self.actions), WIDTH), dtype=np.int64)
+        waiting: list[tuple[int, int, Deal]] = []
+        for at in range(lo, hi):
+            base = deal_of_world(self.view, self.worlds, int(self.order[at]),
+                                 random.Random(f"altbaumer-realistic-world:{self.seed}:{at}"))
+            for j, action in enumerate(self.actions):
+                deal = base.copy()
+                deal.apply(action)
+                self._forehand_decides(deal)
+                if deal.phase in (Phase.PLAY, Phase.DONE):  # a last card played is a playout with nothing left
+                    out[at - lo, j] = deal_row(deal)
+                else:
+                    waiting.append((at - lo, j, deal))
+        if waiting:
+            self._partner_decides([deal for _, _, deal in waiting])
+            for i, j, deal in waiting:
+                out[i, j] = deal_row(deal)
+        return out
+
+    def _forehand_decides(self, deal: Deal) -> None:
+        """Forehand's discard and lone choice, up to the play or the partner's choice."""
+        while deal.phase in (Phase.DISCARD, Phase.LONE) and deal.to_act is deal.forehand:
+            view = deal.view(deal.forehand)
+            if view not in self.forehand:
+                self.forehand[view] = self._player(view).choose(view)
+            deal.apply(self.forehand[view])
+
+    def _player(self, view: SeatView) -> PimcPolicy:
+        """Forehand deciding from this view: seeded by the view, so the same
+        view always gets the same choice, whichever world brought it."""
+        key = (view.phase, view.hand.mask, view.taken.mask, view.exposed.mask, int(view.trump or 0),
+               tuple(int(s) for s in view.lone_passed))
+        player = PimcPolicy(random.Random(f"altbaumer-realistic-forehand:{self.seed}:{key}").getrandbits(64),
+                            objective=self.goal.name, decision_worlds=self.decision_worlds,
+                            card_worlds=self.card_worlds, solver=self.solver, table=self.table)
+        if self.goal.state is not None:
+            player.set_score(self.goal.state)
+        return player
+
+    def _partner_decides(self, deals: list[Deal]) -> None:
+        partner = self.view.forehand.partner
+        alone = self.partner.alone(np.array([d.hand(partner).mask for d in deals]),
+                                   np.array([int(d.trump) for d in deals]),  # type: ignore[arg-type]
+                                   np.array([d.taken.mask for d in deals]),  # type: ignore[union-attr]
+                                   np.array([d.exposed.mask for d in deals]))
+        for deal, choice in zip(deals, alone.tolist()):
+            deal.apply(DeclareAlone(bool(choice)))
+
+
+class _Rounds:
+    """The playouts of every option, round by round, and their figures."""
+
+    def __init__(self, labels: list[str], dd: np.ndarray, order: np.ndarray, goal: Objective, view: SeatView,
+                 exact: bool, natural: bool, tricks: bool) -> None:
+        self.labels, self.dd, self.order, self.goal = labels, dd, order, goal
+        self.maker = view.seat.team is view.forehand.team
+        self.exact, self.natural, self.tricks = exact, natural, tricks
+        self.played = np.full((len(order), len(labels)), -1, dtype=np.int8)
+        self.alive = np.ones(len(labels), dtype=bool)
+        self.done = 0
+
+    def play(self, starts: _Starts, engine: Engine, seed: int, card_worlds: int, *, fixed: bool,
+             progress: Optional[Progress], partial: bool) -> str:
+        """Play rounds until settled (or all ``order`` when ``fixed``); how it stopped."""
+        values = seat_values(self.goal)
+        cap = len(self.order)
         try:
-            for i in range(len(worlds)):
-                start = deal_of_world(view, worlds, i)
-                for j, action in enumerate(actions):
-                    codes[i, j] = _played_out(start, action, goal.state, objective, (seed, i),
-                                              decision_worlds, card_worlds, shared)
-                done = i + 1
+            while self.done < cap:
+                upto = min(cap, max(FIRST_ROUND, 2 * self.done))
+                alive = np.flatnonzero(self.alive)
+                rows = starts.rows(self.done, upto)[:, alive]
+                keys = np.array([random.Random(f"altbaumer-playout:{seed}:{at}").getrandbits(64)
+                                 for at in range(self.done, upto)], dtype=np.uint64)
+                codes, _ = engine.play_out(rows.reshape(-1, WIDTH), values, np.repeat(keys, len(alive)), card_worlds)
+                self.played[self.done:upto, alive] = codes.reshape(upto - self.done, len(alive))
+                self.done = upto
                 if progress is not None:
-                    progress(done, len(worlds))
+                    progress(self.done * int(self.alive.sum()), cap * int(self.alive.sum()))
+                if not fixed and self._settled():
+                    return "settled"
         except KeyboardInterrupt:
-            if done < 2 or not partial_on_interrupt:
+            if self.done < 2 or not partial:
                 raise
-    maker = view.seat.team is view.forehand.team
-    options = rate_options([str(option_name(a)) for a in actions], codes[:done], goal, maker, exact=False,
-                           tricks=tricks, natural=decision in NATURAL_ORDER)
-    return Rating(decision, view.seat, maker, objective, done, worlds.total, False, done == len(worlds), options,
-                  goal.state, assumed, play="realistic")
+            return "interrupted"
+        return "fixed" if fixed else "effort"
 
+    def rated(self):  # type: ignore[no-untyped-def]
+        return controlled_options(self.labels, self.dd, self.played[: self.done], self.goal, self.maker, self.exact,
+                                  self.natural, self.tricks, at=self.order[: self.done] if self.exact else None)
 
-def _options(view: SeatView) -> list[Action]:
-    """The legal actions in the order the double-dummy rating lists its
-    options: together before alone, the cards by index."""
-    if view.phase == Phase.LONE.value:
-        return sorted(view.legal, key=lambda a: isinstance(a, DeclareAlone) and a.alone)
-    if view.phase == Phase.PLAY.value:
-        return sorted(view.legal, key=lambda a: a.card.index if isinstance(a, Play) else 0)
-    return list(view.legal)
-
-
-def _played_out(start: Deal, action: Action, state: Optional[MatchState], objective: str, key: tuple[int, int],
-                decision_worlds: int, card_worlds: int, solver: Solver) -> int:
-    """The outcome code once ``action`` is taken in ``start`` and every seat plays the rest from its own view."""
-    deal = start.copy()
-    deal.apply(action)
-    players = {}
-    for seat in SEATS:
-        player = PimcPolicy(random.Random(f"altbaumer-playout:{key[0]}:{key[1]}:{int(seat)}").getrandbits(64),
-                            objective="match" if objective == "match" else "net", decision_worlds=decision_worlds,
-                            card_worlds=card_worlds, solver=solver)
-        if state is not None:
-            player.set_score(state)
-        players[seat] = player
-    play_deal(deal, players)
-    return outcome_code(deal.makers_tricks, deal.lone is not None)
+    def _settled(self) -> bool:
+        """Drop the options that clearly trail; True once every surviving Δ
+        is within the target, or one option is left."""
+        options = self.rated().options
+        sign = 1.0 if self.maker else -1.0
+        target = TARGETS[self.goal.name]
+        open_ = False
+        for j, option in enumerate(options):
+            if not self.alive[j] or option.delta == 0.0 and option.delta_ci95 == 0.0:
+                continue
+            spread = option.delta_ci95 / 1.959964
+            if sign * option.delta + PRUNE_Z * spread < 0:
+                self.alive[j] = False
+            elif option.delta_ci95 > target:
+                open_ = True
+        return not open_ or int(self.alive.sum()) == 1

@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Mapping, Optional
 
-from altbaumer.game.actions import Phase
+import numpy as np
+
+from altbaumer.game.actions import Phase, Play
+from altbaumer.game.cards import Card
+from altbaumer.hidden.objectives import CODES
+from altbaumer.play.engine import deal_row
+from altbaumer.play.pimc import PimcPolicy
 
 from altbaumer.game.deal import Deal
 from altbaumer.game.match import DealRecord, Match, draw_for_partners
@@ -32,7 +38,7 @@ from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.game.seats import SEATS, Seat, Team
 
-__all__ = ["SimulationStats", "PlayedDeal", "play_deal", "play_match", "simulate_matches"]
+__all__ = ["SimulationStats", "PlayedDeal", "play_deal", "compiled_card_play", "play_match", "simulate_matches"]
 
 
 @dataclass
@@ -134,12 +140,42 @@ class PlayedDeal:
 
 
 def play_deal(deal: Deal, players: Mapping[Seat, Policy]) -> Deal:
-    """Let the policies play ``deal`` to its end."""
+    """Let the policies play ``deal`` to its end. Once the cards are to be
+    played, if every seat's player is a compiled PIMC player with the same
+    worlds per card, the compiled engine plays them all in one call
+    (:func:`compiled_card_play`), else each player chooses each card."""
     while deal.phase is not Phase.DONE:
         seat = deal.to_act
         assert seat is not None
+        if deal.phase is Phase.PLAY and compiled_card_play(deal, players):
+            break
         deal.apply(players[seat].choose(deal.view(seat)))
     return deal
+
+
+def compiled_card_play(deal: Deal, players: Mapping[Seat, Policy]) -> bool:
+    """Play the rest of ``deal``'s cards in the engine, each seat as its
+    PIMC player chooses (:meth:`PimcPolicy.compiled_play`); False, and
+    nothing played, unless every active seat's player can be played so."""
+    settings = {}
+    for seat in deal.active_seats:
+        player = players[seat]
+        found = player.compiled_play(deal.view(seat)) if isinstance(player, PimcPolicy) else None
+        if found is None:
+            return False
+        settings[seat] = found
+    if len({worlds for _, worlds, _ in settings.values()}) != 1:
+        return False
+    values = np.zeros((4, CODES))
+    seed = 0
+    for seat, (mine, _, key) in settings.items():
+        values[int(seat)] = mine
+        seed ^= key
+    engine = next(p for p in players.values() if isinstance(p, PimcPolicy)).engine
+    _, cards = engine.play_out([deal_row(deal)], values, [seed], card_worlds=next(iter(settings.values()))[1])
+    for card in cards[0][cards[0] >= 0]:
+        deal.apply(Play(Card.from_index(int(card))))
+    return True
 
 
 def play_match(rng: random.Random, players: Mapping[Seat, Policy], stats: SimulationStats,

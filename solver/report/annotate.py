@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from contextlib import nullcontext
+from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
@@ -51,7 +51,8 @@ from altbaumer.game.scoring import makers_points, outcome_code
 from altbaumer.game.seats import Seat, Team
 from altbaumer.hidden.objectives import Objective, objective_for
 from altbaumer.hidden.verdicts import MARKS, mark as verdict_mark
-from altbaumer.play.realistic import DEFAULT_PLAYOUTS, rate_realistic
+from altbaumer.play.engine import Engine
+from altbaumer.play.realistic import DEFAULT_EFFORT, rate_realistic
 from altbaumer.report.steps import board_steps
 from altbaumer.report.words import plural
 from altbaumer.hidden.rating import Rating, option_name, rate_view
@@ -276,16 +277,19 @@ def _card_dict(note: CardNote, node: Node) -> dict[str, Any]:
 def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool = False, samples: int = 10_000,
                    exact_limit: int = 20_000, seed: int = 0, threads: Optional[int] = None,
                    solver: Optional[Solver] = None, objective: str = "match", score: Optional[BoardScore] = None,
-                   table: Optional[EquityTable] = None, play: str = "dd", playouts: int = DEFAULT_PLAYOUTS,
-                   tricks: bool = False) -> BoardNotes:
+                   table: Optional[EquityTable] = None, play: str = "realistic", playouts: Optional[int] = None,
+                   effort: int = DEFAULT_EFFORT, tricks: bool = False) -> BoardNotes:
     """Rate every card (double dummy) and, with ``decisions``, every recorded
     decision of ``board`` (from the decider's knowledge, ``samples`` worlds),
     by ``objective``: for ``match``, the chance to win the match from the
     ``score`` before the deal (:func:`altbaumer.abn.match_states.board_scores`;
     without one, as the first deal of a match) through the equity ``table``.
-    With ``play`` ``realistic`` the decisions are rated by ``playouts`` worlds
-    played out, every seat from its own knowledge (:mod:`altbaumer.play.realistic`);
-    the cards stay double dummy. With ``tricks`` the ratings give each
+    With ``play`` ``realistic`` (the default) the decisions are rated by
+    worlds played out, every seat from its own knowledge
+    (:mod:`altbaumer.play.realistic`: ``playouts`` an option, or until the
+    ranking is settled, at most ``effort``), the double-dummy rating beside;
+    ``dd`` rates them double dummy. The cards' own values stay double dummy;
+    with ``single_dummy`` their ratings from the player's knowledge follow ``play``. With ``tricks`` the ratings give each
     option's mean tricks (solved exactly; else by score class, None).
     Raises :class:`~altbaumer.errors.AbnError` for a board that breaks the rules.
 
@@ -299,12 +303,13 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
     goal = objective_for(objective, state if objective == "match" else None, table)
     notes = BoardNotes(clean, record, objective=objective, score=score)
     # A solver passed in stays open for the caller's next board; one made here is closed here.
-    with nullcontext(solver) if solver is not None else Solver(threads=threads) as owned:
+    with nullcontext(solver) if solver is not None else Solver(threads=threads) as owned, ExitStack() as cleanup:
         known = score.state if score is not None else None
-        rate = _rater(samples, exact_limit, seed, owned, objective, known, table, tricks)
+        settings = dict(objective=objective, state=known, table=table, samples=samples, exact_limit=exact_limit,
+                        seed=seed, solver=owned, tricks=tricks)
+        rate = _rater(settings) if play == "dd" else _playouts(settings, playouts, effort, cleanup)
         if decisions:
-            _rate_decisions(record, notes, rate if play == "dd" else _playouts(playouts, seed, objective, known, table,
-                                                                             tricks))
+            _rate_decisions(record, notes, rate)
         if clean.tricks:
             _rate_cards(record, notes, owned, goal, rate if single_dummy else None)
     if objective == "match":
@@ -340,20 +345,19 @@ def _equity(record: GameRecord, state: MatchState, table: Optional[EquityTable])
     return table.equity(state, Team.NS), after
 
 
-def _playouts(playouts: int, seed: int, objective: str, state: Optional[MatchState],
-              table: Optional[EquityTable], tricks: bool) -> Callable[[Any], Rating]:
+def _playouts(settings: dict[str, Any], playouts: Optional[int], effort: int,
+              cleanup: ExitStack) -> Callable[[Any], Rating]:
+    engine = cleanup.enter_context(Engine(threads=settings["solver"].threads))
+
     def rate(view: Any) -> Rating:
-        return rate_realistic(view, objective=objective, state=state, table=table, playouts=playouts, seed=seed,
-                              tricks=tricks)
+        return rate_realistic(view, playouts=playouts, effort=effort, engine=engine, **settings)
 
     return rate
 
 
-def _rater(samples: int, exact_limit: int, seed: int, solver: Solver, objective: str, state: Optional[MatchState],
-           table: Optional[EquityTable], tricks: bool) -> Callable[[Any], Rating]:
+def _rater(settings: dict[str, Any]) -> Callable[[Any], Rating]:
     def rate(view: Any) -> Rating:
-        return rate_view(view, objective=objective, state=state, table=table, samples=samples,
-                         exact_limit=exact_limit, seed=seed, partial_on_interrupt=False, solver=solver, tricks=tricks)
+        return rate_view(view, partial_on_interrupt=False, **settings)
 
     return rate
 

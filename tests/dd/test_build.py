@@ -44,4 +44,5 @@ def test_the_portable_switch_drops_native_code(setup_module):
 
 def test_every_source_becomes_a_module_of_its_wing(setup_module):
     names = sorted(setup_module["module_name"](src) for src in setup_module["SOURCES"])
-    assert names == ["altbaumer.dd._search", "altbaumer.game._kernels", "altbaumer.hidden._deal"]
+    assert names == ["altbaumer.dd._search", "altbaumer.game._kernels", "altbaumer.hidden._deal",
+                     "altbaumer.play._playout"]

@@ -68,7 +68,8 @@ def test_every_choice_is_the_players_own_top_mean(objective: str):
     rated = 0
     for seed in range(10):
         deal = Deal.from_seed(100 + seed)
-        players = {s: Recording(seed=10 * seed + int(s), objective=objective, decision_worlds=12, card_worlds=6)
+        players = {s: Recording(seed=10 * seed + int(s), objective=objective, decision_worlds=12, card_worlds=6,
+                                compiled=False)
                    for s in SEATS}
         play_deal(deal, players)  # type: ignore[arg-type]
         for player in players.values():

@@ -16,7 +16,7 @@ from support import certain_lone_march
 
 
 def test_a_certain_lone_march_is_best_played_out_too():
-    rating = rate_realistic(certain_lone_march(), playouts=6, seed=1, card_worlds=4)
+    rating = rate_realistic(certain_lone_march(), playouts=6, seed=1)
     assert rating.play == "realistic" and rating.worlds == 6 and not rating.exact
     assert [o.option for o in rating.options] == ["together", "alone"]
     alone = rating.option("alone")

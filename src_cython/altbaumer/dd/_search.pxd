@@ -1,9 +1,18 @@
 # The search context that _search.pyx exports: its C attributes and the checks
 # its entry points share. The search itself is module-level C in the .pyx.
 
-from libc.stdint cimport int64_t
+from libc.stdint cimport int8_t, int64_t, uint64_t
 
 from table cimport Table
+
+
+# Every legal card's value in one row (the makers' tricks in the remaining
+# play, the current trick included; -1 for cards that may not be played),
+# for the compiled players of altbaumer.play._playout, which search from
+# their own threads with their own tables. The row must be valid
+# (batch_row.pxd, row_problem).
+cdef void solve_row_moves(Table* table, const int64_t* row, const int* trick, int played, int8_t* out,
+                          uint64_t* nodes) noexcept nogil
 
 
 cdef class Solver:

@@ -248,7 +248,7 @@ endings_init()
 _endings_counted = False
 
 
-def _count_endings():
+def count_endings():
     """Count every two-trick ending into the shared table (endings.pxd), once
     per process: about 0.2 s, which the first Solver pays for every search
     after it."""
@@ -323,7 +323,7 @@ cdef int8_t _solve_row_class(Table* table, const int64_t* row, int taken, uint64
     return <int8_t> cls_lo
 
 
-cdef void _solve_row_moves(Table* table, const int64_t* row, const int* trick, int played, int8_t* out,
+cdef void solve_row_moves(Table* table, const int64_t* row, const int* trick, int played, int8_t* out,
                            uint64_t* nodes) noexcept nogil:
     """The makers' tricks after each legal card of the seat to act, into
     out[card] (-1 for cards that may not be played)."""
@@ -391,7 +391,7 @@ cdef class Solver:
     def __cinit__(self, double tt_mib=1.0):
         if not tt_mib > 0:
             raise ValueError("the transposition table needs a positive size in MiB")
-        _count_endings()
+        count_endings()
         if table_open(&self.table, table_bits_for(tt_mib)) < 0:
             raise MemoryError(f"cannot allocate a {tt_mib} MiB transposition table")
         self.tt_bits = self.table.bits
@@ -458,7 +458,7 @@ cdef class Solver:
         cdef int8_t values[N_CARDS]
         cdef int card
         with nogil:
-            _solve_row_moves(&self.table, row, t, played, values, &nodes)
+            solve_row_moves(&self.table, row, t, played, values, &nodes)
         return [(card, values[card]) for card in range(N_CARDS) if values[card] >= 0], nodes
 
     def principal_variation(self, hands, int trump, int leader, trick=(), int lone=-1, int makers=0,
@@ -540,5 +540,5 @@ cdef class Solver:
         self._check_rows(rows, t, played)
         with nogil:
             for i in range(n):
-                _solve_row_moves(&self.table, &rows[i, 0], t, played, &out[i, 0], &nodes)
+                solve_row_moves(&self.table, &rows[i, 0], t, played, &out[i, 0], &nodes)
         return nodes
