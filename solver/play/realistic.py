@@ -3,7 +3,7 @@
 The double-dummy rating (:func:`~altbaumer.hidden.rating.rate_view`) lets
 every player see all cards once the decision is made, which flatters the
 makers, marches most of all, and playing together more than playing alone
-(issue 13's measurements). Here each option is valued instead by playing
+(measured in benchmarks/README.md). Here each option is valued instead by playing
 each world out: the world rebuilt as a whole deal
 (:func:`~altbaumer.hidden.world_deals.deal_of_world`), the option applied,
 and then every decision and card of all four seats made by
