@@ -24,10 +24,11 @@ CODE_SUFFIXES = (".py", ".pyx", ".pxd")
 
 # A word of the work's history followed by its number: "issue" and "PR" (with or without "#"), "stop", "step"
 # and "session"; a step that counts the viewer's positions (step N of M) is the page's own wording, and
-# "step-N" in a page address is a name. A bare "#" with a number is an issue reference too.
+# "step-N" in a page address is a name. A bare "#" with a number is an issue reference too, and so is "the
+# issue" with no number at all.
 HISTORY = re.compile(
     r"\b(?:issues?|prs?|pull requests?|stops?|steps?|sessions?)\s*#?\d+\b(?!\s+of\s+\d)"
-    r"|\bpre-issue\b"
+    r"|\bpre-issue\b|\bthe issue\b"
     r"|(?:^|[\s(\[])#\d+\b(?![\w-])",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -66,7 +67,7 @@ def test_the_pattern_tells_history_from_reference():
     the rules, a ruling, a search step, a viewer's step, a colour)."""
     history = ["as issue 13 measured", "issues 5 and 6", "Issue #14", "until stop 21", "the release of stop 20",
                "step 4 of the plan: done", "Step 2: what the tracking costs", "the same session 3", "fixed in #12",
-               "(#7)", "tagged pre-issue-14", "PR 9"]
+               "(#7)", "tagged pre-issue-14", "PR 9", "the issue's target case"]
     for text in history:
         assert _found(text), text
     reference = ["rules.md, Following, rule 2", "ruling D13", "each search step keeps the first card",
