@@ -1,8 +1,8 @@
 """Speed of `altbaumer annotate` on the shipped ten-deal match.
 
-Targets (issue 6, on the 2-core machine): double-dummy annotation of the
-match under one second; with every decision rated on 10,000 worlds, under
-ten seconds.
+Targets, on a 2-core machine: double-dummy annotation of the match under
+one second; with every decision rated on 10,000 worlds, under ten seconds
+(figures: benchmarks/README.md, Rating and annotation).
 
     python benchmarks/bench_annotate.py [--samples 10000] [--threads N]
 """

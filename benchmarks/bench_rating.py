@@ -1,5 +1,5 @@
 """Speed of `altbaumer rate`: worlds per second for each kind of decision,
-and the issue's target case, forehand's six discards on 10,000 common worlds
+and the target case, forehand's six discards on 10,000 common worlds
 from a shipped example (target: under one second on the 2-core machine).
 Each decision is timed by :func:`altbaumer.hidden.rating_bench.rating_row`,
 as the ``rate-*`` rows of ``altbaumer bench`` are (there 2,000 worlds a

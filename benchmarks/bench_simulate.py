@@ -1,4 +1,4 @@
-"""Benchmark: whole simulated matches per second (issue 2's 10,000-match figure).
+"""Benchmark: whole simulated matches per second (10,000 heuristic matches by default).
 
     python benchmarks/bench_simulate.py --matches 10000 --processes 2 [--json]
 

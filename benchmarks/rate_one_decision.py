@@ -3,8 +3,8 @@ process: 10,000 sampled worlds on one thread, after an untimed warm-up on
 another seed.
 
 A fresh process per decision is the one measurement that means the same in
-any release: the previous one had no ``bench_rating.py`` rows of this form,
-and nothing the process did before can be reused (the partner's choices of
+any release (an older one may lack the ``bench_rating.py`` rows of this
+form), and nothing the process did before can be reused (the partner's choices of
 ``altbaumer.hidden.partner`` are kept per deal within a process). To compare
 a single decision between two installs, run this once per decision and install:
 

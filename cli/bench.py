@@ -1,4 +1,4 @@
-"""``altbaumer bench``: how fast the solver is, beside the issue's targets."""
+"""``altbaumer bench``: how fast the solver is, beside its speed targets."""
 
 from __future__ import annotations
 
@@ -203,7 +203,7 @@ def _print_report(report: BenchReport, no_dds: bool) -> None:
     for line in lines:
         stdout.print(line)
 
-    targets = Table(title="Targets (from the issue)", title_justify="left", box=box.SIMPLE_HEAD)
+    targets = Table(title="Targets", title_justify="left", box=box.SIMPLE_HEAD)
     targets.add_column("target")
     targets.add_column("required", justify="right")
     targets.add_column("measured", justify="right")

@@ -12,7 +12,8 @@ from typing import Any, Callable, Optional, Sequence, TypeVar
 import click
 
 from altbaumer.abn import Board, write_boards
-from altbaumer.play.cluster import Scheduler
+from altbaumer.errors import AltbaumerError
+from altbaumer.play.cluster import Scheduler, require_dask
 from altbaumer.play.resume import ResumeLog
 
 from .output import BadInput, Parsed
@@ -30,10 +31,21 @@ def cluster_options(command: F) -> F:
              "same FILE (after Ctrl-C or a lost machine) and no finished chunk is redone. The file names its job: "
              "another command, argument or seed is refused.")(command)
     return click.option(
-        "--scheduler", type=Parsed("SCHEDULER", Scheduler.parse, Scheduler), default=None,
+        "--scheduler", type=Parsed("SCHEDULER", Scheduler.parse, Scheduler), default=None, callback=_needs_dask,
         help="Run the work on a Dask cluster (the dask extra): local[:N] starts one here with N worker processes "
-             "(default: the cores), else the address of a running scheduler (tcp://host:8786). Results are the "
+             "(default: the cores), else the address and port of a running scheduler (tcp://host:8786). Results are the "
              "same as without it.")(command)
+
+
+def _needs_dask(ctx: click.Context, param: click.Parameter, value: Optional[Scheduler]) -> Optional[Scheduler]:
+    """Refuse the option before any work when its extra is not installed:
+    the work would fail only once it reached the cluster."""
+    if value is not None:
+        try:
+            require_dask()
+        except AltbaumerError as error:
+            raise BadInput(str(error)) from None
+    return value
 
 
 def check_processes(processes: Optional[int], scheduler: Optional[Scheduler]) -> None:

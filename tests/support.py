@@ -178,7 +178,7 @@ def package_modules() -> list[str]:
 
 
 def certain_lone_march() -> SeatView:
-    """Forehand's lone choice with a certain lone march, the issue's reproduction:
+    """Forehand's lone choice with a certain lone march:
     ``altbaumer deal --seed 6``, refuse, discard 9♥; W holds J♣ A♠ K♠ 10♠ A♥."""
     from altbaumer.game.actions import Discard, Refuse
 

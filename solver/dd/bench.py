@@ -96,7 +96,7 @@ WORKLOADS = (
 )
 SOLVERS = ("altbaumer", "reference", "dds", "dds-batch")
 
-# The issue's targets: (key, what is measured, required value, unit: "x" a ratio, "/s" a rate).
+# The speed targets (docs/solver.md, Speed): (key, what is measured, required value, unit: "x" a ratio, "/s" a rate).
 # "{threads}" in a description is the multi-threaded rows' thread count.
 TARGETS = (
     ("full-exact-vs-dds-best-card", "full-exact altbaumer 1 thread / DDS best card only", 40.0, "x"),

@@ -66,7 +66,7 @@ the rating rows, which this wing may not import."""
 
 @dataclass
 class Target:
-    """One target of the issue beside the figure measured for it."""
+    """One speed target beside the figure measured for it."""
 
     key: str
     description: str

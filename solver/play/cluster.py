@@ -4,7 +4,8 @@ machine (the optional ``dask`` extra: ``pip install 'altbaumer[dask]'``).
 A :class:`Scheduler` names the cluster (``--scheduler``): ``local`` or
 ``local:N`` starts a ``LocalCluster`` of N single-threaded worker processes
 on the loopback interface (N: the cores), anything else is the address of a
-running scheduler (``tcp://host:8786``, or ``host:8786``). Each range of
+running scheduler (``tcp://host:8786``, or ``host:8786``; with its port,
+since Dask's client assumes none). Each range of
 :func:`altbaumer.play.ranges.run_ranges` is one task; results are handed
 back as the tasks finish. Dask runs again, on another worker, the tasks of a
 worker that is lost; a range that raises is retried :data:`RETRIES` times.
@@ -15,6 +16,10 @@ worker that is lost; a range that raises is retried :data:`RETRIES` times.
 Traceback (most recent call last):
 ...
 altbaumer.errors.InvalidScheduler: --scheduler local:N needs 1 to 256 workers, not 0
+>>> Scheduler.parse("bogus")
+Traceback (most recent call last):
+...
+altbaumer.errors.InvalidScheduler: 'bogus' is no scheduler: expected local, local:N or tcp://host:port
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
 
 from altbaumer.errors import AltbaumerError, InvalidScheduler
 
-__all__ = ["Scheduler", "run_on_cluster", "RETRIES", "DASK_MISSING"]
+__all__ = ["Scheduler", "run_on_cluster", "require_dask", "RETRIES", "DASK_MISSING", "CONNECT_TIMEOUT"]
 
 R = TypeVar("R")
 
@@ -37,9 +42,27 @@ RETRIES = 2
 """Times a range that raised is run again before the job fails (a lost
 worker's ranges are run again by Dask itself, without counting)."""
 
-DASK_MISSING = "the Dask backend needs the dask extra: pip install 'altbaumer[dask]'"
+DASK_MISSING = "--scheduler needs the dask extra: pip install 'altbaumer[dask]'"
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds to reach a running scheduler before giving up. Dask retries a
+refused connection until its timeout, so an address with nothing behind it
+costs this long; a scheduler that answers at all answers well within it."""
+
+_FORMS = "local, local:N or tcp://host:port"
 _WORKERS_MAX = 256
-_ADDRESS = re.compile(r"^(?:(tcp|tls|ucx)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?$")
+# Plain TCP only: TLS needs certificates and UCX a library of its own, which nothing here sets up.
+_ADDRESS = re.compile(r"^(?:(tcp)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})$")
+
+
+def require_dask() -> Any:
+    """The ``distributed`` module, or the one line that names the extra to
+    install (an install that cannot be imported counts as missing)."""
+    try:
+        import distributed
+    except ImportError:
+        raise AltbaumerError(DASK_MISSING) from None
+    return distributed
 
 
 @dataclass(frozen=True)
@@ -60,9 +83,8 @@ class Scheduler:
                 raise InvalidScheduler(f"--scheduler local:N needs 1 to {_WORKERS_MAX} workers, not {count}")
             return cls(None, None if count is None else int(count))
         found = _ADDRESS.match(text)
-        if not text or found is None or (found[3] is not None and not 0 < int(found[3]) < 65536):
-            raise InvalidScheduler(f"--scheduler must be local, local:N or a scheduler address such as "
-                                   f"tcp://host:8786, not {text!r}")
+        if found is None or not 0 < int(found[3]) < 65536:
+            raise InvalidScheduler(f"{text!r} is no scheduler: expected {_FORMS}")
         return cls(text if found[1] else f"tcp://{text}", None)
 
     def __str__(self) -> str:
@@ -82,21 +104,20 @@ class Scheduler:
     def client(self) -> Iterator[Any]:
         """A ``distributed.Client`` of the cluster, closed (and a local
         cluster shut down) on the way out, Ctrl-C included."""
-        try:
-            from distributed import Client, LocalCluster
-        except ImportError:
-            raise AltbaumerError(DASK_MISSING) from None
+        distributed = require_dask()
         if self.address is not None:
             try:
-                client = Client(self.address, timeout="10s")
-            except (OSError, TimeoutError) as error:
-                raise AltbaumerError(f"cannot reach the Dask scheduler at {self.address}: {error}") from None
+                client = distributed.Client(self.address, timeout=CONNECT_TIMEOUT)
+            except OSError:  # refused, no such host, or no answer in time (TimeoutError is an OSError)
+                raise AltbaumerError(f"--scheduler {self.address}: no Dask scheduler answered within "
+                                     f"{CONNECT_TIMEOUT:g} s (expected {_FORMS} of a running scheduler)") from None
             with client:
                 yield client
             return
         # Single-threaded workers: the search core runs one thread per process, and the processes are the parallelism.
-        with LocalCluster(n_workers=self.width, threads_per_worker=1, processes=True, host="127.0.0.1",
-                          dashboard_address=None, silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        with distributed.LocalCluster(n_workers=self.width, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                distributed.Client(cluster) as client:
             yield client
 
 
@@ -108,8 +129,7 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
     cancelled."""
     if not ranges:
         return
-    from distributed import as_completed
-
+    as_completed = require_dask().as_completed
     job = uuid.uuid4().hex[:12]  # keys of their own: a shared cluster may run other jobs' ranges too
     with scheduler.client() as client:
         # The work and what it carries (the boards of an annotation, say) go to every worker once, not with each task.

@@ -7,7 +7,7 @@ programs play) and takes the best option: accept or refuse, the discard and
 lone play over ``decision_worlds`` worlds, each card over ``card_worlds``.
 It sees only its :class:`~altbaumer.game.view.SeatView`, so it cannot cheat;
 the cut is the heuristic's (take the Trees). Two objectives make two players:
-``pimc-points`` (expected net deal points, the advice before issue 12) and
+``pimc-points`` (expected net deal points) and
 ``pimc-match`` (the chance to win the match, from the score the match tells
 it before each deal: :meth:`PimcPolicy.set_score`).
 

@@ -11,8 +11,10 @@ with the cards of the trick in front of their players, gives every legal card
 of the hand to play its double-dummy value from the side of the player (and
 its single-dummy rating where rated), marks the best cards, shows the
 decision's table at its point and the best line from there, steps with the
-buttons, the arrow keys, Home and End, jumps from the graph of double-dummy
-tricks, and hides the other hands to show only what the seat to act knew.
+buttons, the arrow keys, Home and End (from the page's load: the keys move
+the board on the screen, nothing needs clicking first), jumps from the graph
+of double-dummy tricks, and hides the other hands to show only what the seat
+to act knew.
 Stepping writes the step into the page's address (``#board-2-step-7``), and
 such a link opens the board at that step. Without script the page keeps its
 static content.
@@ -182,8 +184,8 @@ _SKELETON = (
     + '</div><div class="vinfo"></div></div></div>'
     '<div class="vside"><div class="vsaid"></div><div class="vverdict"></div><div class="vline"></div>'
     '<div class="vchart"></div></div></div><div class="vdecision"></div>'
-    '<p class="legend">Step with ◀ ▶ or the arrow keys, Home and End (click the board first), or click a point '
-    'of the graph. On the hand to play, the small number under each card is the tricks its side ends with '
+    '<p class="legend">Step with ◀ ▶ or the arrow keys, Home and End (they move the board on the screen, or the '
+    'one last clicked), or click a point of the graph. On the hand to play, the small number under each card is the tricks its side ends with '
     'if it plays that card and everybody plays best after it (double dummy); the best cards are green, the '
     'card played is outlined; where the card play was rated from the player\'s knowledge, the purple figure '
     'is what the card gives up against the best one. "Show only what … knew" hides the hands the seat to act '
@@ -353,19 +355,42 @@ VIEWER_JS = r"""
   }
   function objValues(o) { return Object.keys(o).map(function (k) { return o[k]; }); }
   function escapeText(t) { var e = document.createElement("span"); e.textContent = t; return e.innerHTML; }
-  var KEYS = {ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last"};
+  var KEYS = {ArrowRight: "next", ArrowLeft: "prev", Home: "first", End: "last"}, viewers = [];
+  function onScreen(box) {
+    var r = box.getBoundingClientRect();
+    return Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+  }
+  /* The keys work from the page's load, with nothing clicked: they move the board last used while any of
+     its section is on the screen, else the board whose section is most on the screen. */
+  function boardInView() {
+    if (active && onScreen(active.section) > 0) return active;
+    var best = null;
+    viewers.forEach(function (v) { if (onScreen(v.section) > (best ? onScreen(best.section) : 0)) best = v; });
+    return best;
+  }
+  function boardBelow() {
+    for (var i = 0; i < viewers.length; i++) if (viewers[i].root.getBoundingClientRect().top >= 0) return viewers[i];
+    return viewers[viewers.length - 1] || null;
+  }
   document.addEventListener("keydown", function (e) {
     var go = KEYS[e.key];
-    if (!go || !active || e.altKey || e.ctrlKey || e.metaKey) return;
-    var t = e.target && e.target.tagName;
-    if (t === "INPUT" && e.target.type !== "checkbox" || t === "TEXTAREA" || t === "SELECT") return;
+    if (!go || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return;
+    var t = e.target, tag = t && t.tagName;
+    if (tag === "INPUT" && t.type !== "checkbox" || tag === "TEXTAREA" || tag === "SELECT" ||
+        t && t.isContentEditable) return;  /* typing and choosing keep their keys */
+    var viewer = boardInView();
+    /* Off every board (the summary above them, say) Home and End still scroll the page; an arrow steps
+       the next board down. */
+    if (!viewer && (go === "first" || go === "last" || !(viewer = boardBelow()))) return;
+    if (!onScreen(viewer.root)) viewer.root.scrollIntoView({block: "nearest"});  /* so that the press is seen */
     e.preventDefault();
-    active.go(go);
+    active = viewer;
+    viewer.go(go);
   });
-  document.addEventListener("pointerdown", function (e) {
-    if (!(e.target.closest && (e.target.closest(".viewer") || e.target.closest("[data-step]")))) active = null;
+  document.querySelectorAll(".viewer").forEach(function (root) {
+    root.viewer = new Viewer(root);
+    viewers.push(root.viewer);
   });
-  document.querySelectorAll(".viewer").forEach(function (root) { root.viewer = new Viewer(root); });
   var at = /^#board-(\d+)-step-(\d+)$/.exec(location.hash);
   var root = at && document.getElementById("viewer-" + at[1]);
   if (root && root.viewer) {

@@ -254,7 +254,7 @@ def test_a_mark_the_format_does_not_know_is_refused():
 
 
 def test_convert_refuses_a_note_that_would_forge_a_board(run, tmp_path):
-    """The issue's case: a JSON note with a line break became a board of its own."""
+    """A JSON note with a line break must not become a board of its own."""
     path = tmp_path / "forged.json"
     path.write_text(with_board(notes=['x\n\n[Dealer "N"]']), encoding="utf-8")
     out = tmp_path / "out.abn"

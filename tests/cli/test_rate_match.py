@@ -1,5 +1,6 @@
-"""`altbaumer rate` and `annotate` by the chance to win the match: the issue's lone-march
-reproductions, the score from the file or --score, and the match context of a recorded match."""
+"""`altbaumer rate` and `annotate` by the chance to win the match: a certain lone
+march and the shipped one, the score from the file or --score, and the match
+context of a recorded match."""
 
 from __future__ import annotations
 

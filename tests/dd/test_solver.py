@@ -303,10 +303,11 @@ def test_a_full_deal_whose_sure_bounds_meet_is_answered_at_the_root():
     """South cashes ♠A, ♥A and ♦10, the top live card of each suit, once
     each before anyone with a trump is out of the suit; East's two top trumps
     (♣Q, ♣A) hold North-South to three. The bounds meet, so the deal is
-    answered at its first node. Until stop 21 a full deal (too large for the
-    table) went on to search the empty window between the bounds and returned
-    its first lead's value as if it were a bound: right here only because the
-    top cards are led first (with the lowest cards first, 2 came back)."""
+    answered at its first node, whatever the table can store: a full deal is
+    too large for the table, and a search of the empty window between the
+    bounds would return its first lead's value as if it were a bound, right
+    here only because the top cards are led first (with the lowest cards
+    first, 2 would come back)."""
     pos = Position.build({"N": "KC QS JH QD JD", "E": "AC QC JS QH KD", "S": "AS KS AH KH TD",
                           "W": "TC 9C 9S TH 9D"}, trump="C", leader="S", makers="NS")
     with Solver(threads=1) as solver:

@@ -1,4 +1,4 @@
-"""Ratings by the makers' score class (issue 14, docs/rating.md, Score classes).
+"""Ratings by the makers' score class (docs/rating.md, Score classes).
 
 Before the play the raters solve each line's score class ({0}, {1, 2},
 {3, 4}, {5}) unless the mean tricks are asked for; every figure but the

@@ -111,6 +111,63 @@ def test_the_right_arrow_steps_through_the_record(page: Page, made: tuple[Path, 
         assert read(page, board)["step"] == f"step {len(steps)} of {len(steps)}"
 
 
+ON_SCREEN = """(() => {
+  const r = document.getElementById("viewer-%d").getBoundingClientRect();
+  return r.bottom > 0 && r.top < innerHeight;
+})()"""
+
+
+def test_the_keys_work_from_the_load(page: Page, made: tuple[Path, dict[str, Any]]):
+    """Opened and nothing clicked: the page opens on the summary, with no board
+    on the screen, and the right arrow steps the first board and scrolls to it;
+    scrolled to another board, the keys move that one, and on a board's part
+    below its viewer they move that board's viewer and bring it back."""
+    steps = made[1]["boards"][0]["steps"]
+    assert not any(page.evaluate(ON_SCREEN % board) for board in (1, 2, 3))
+    page.press("ArrowRight")
+    state = read(page, 1)
+    assert state["step"] == f"step 2 of {len(steps)}" and page.evaluate(ON_SCREEN % 1)
+    shown_as_json(state, steps[1])
+    page.press("End")
+    assert read(page, 1)["step"] == f"step {len(steps)} of {len(steps)}"
+    page.evaluate('document.getElementById("viewer-3").scrollIntoView({block: "center"})')  # a scroll, no click
+    page.press("ArrowRight")
+    assert read(page, 3)["step"].startswith("step 2 of")
+    assert read(page, 1)["step"] == f"step {len(steps)} of {len(steps)}"
+    # Reading the foot of board 2 (its decision tables), the board's own viewer off the screen above:
+    # the keys step board 2 and bring its viewer back.
+    page.evaluate('document.getElementById("board-2").scrollIntoView({block: "end"})')
+    assert not page.evaluate(ON_SCREEN % 2) and not page.evaluate(ON_SCREEN % 3)
+    page.press("ArrowRight")
+    assert read(page, 2)["step"].startswith("step 2 of") and page.evaluate(ON_SCREEN % 2)
+    assert read(page, 3)["step"].startswith("step 2 of")
+
+
+def test_off_the_boards_home_and_end_stay_the_pages(page: Page):
+    """With no board on the screen, Home and End step no board (they scroll the page)."""
+    page.press("End")
+    page.press("Home")
+    for board in (1, 2):
+        assert read(page, board)["step"].startswith("step 1 of")
+
+
+def test_a_text_field_keeps_its_keys(page: Page):
+    """While the caret is in a text field the arrows move the caret, not the board."""
+    page.evaluate("""(() => {
+      const field = document.createElement("input");
+      field.id = "probe"; field.value = "some text";
+      document.getElementById("viewer-2").before(field);
+      field.scrollIntoView({block: "start"}); field.focus();
+    })()""")
+    assert page.evaluate(ON_SCREEN % 2)
+    for key in ("ArrowRight", "End", "ArrowLeft"):
+        page.press(key)
+    assert read(page, 2)["step"].startswith("step 1 of")
+    page.evaluate('document.getElementById("probe").blur()')
+    page.press("ArrowRight")
+    assert read(page, 2)["step"].startswith("step 2 of")
+
+
 def test_home_end_and_left(page: Page, made: tuple[Path, dict[str, Any]]):
     steps = made[1]["boards"][1]["steps"]
     start(page, 2)
