@@ -179,6 +179,7 @@ def test_the_format_comes_from_a_known_extension_or_an_option(tmp_path, no_work)
          "unknown extension '.txt' (use .abn, .json or .html, or name the format with --format)"),
         (("annotate", str(LONE), "--format", "html", "-o", "notes.json"), "the name says .json but --format is html"),
         (("convert", str(LONE), "--to", "json", "-o", "lone.abn"), "the name says .abn but --to is json"),
+        (("equity", "-o", "table.abn"), "unknown extension '.abn' (use .json)"),  # the one format it writes
     ]:
         output = args[-1]
         assert one_error_line(invoke(*args[:-1], str(tmp_path / output))) == f"{tmp_path / output}: {problem}"
