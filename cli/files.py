@@ -160,4 +160,6 @@ def save(output: Output, text: str) -> None:
         else:
             write_output(output.path, text)
     except OSError as error:
+        if output.to_stdout and isinstance(error, BrokenPipeError):
+            raise  # the reader of standard output has gone: a quiet end (cli/app.py)
         raise BadInput(f"{output.path}: cannot write: {error.strerror or error}") from None
