@@ -15,6 +15,7 @@ import click
 from rich.console import Console
 
 from altbaumer.errors import AltbaumerError
+from altbaumer.game.arguments import SEED_MAX as SEED_MAX  # the library's bound on seeds, the options' too
 from altbaumer.game.display import escape_markup, printable as printable  # user text, shown as the displays show it
 from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, FOUR_CARD_DISCARD_BYTES, WORLD_BYTES
 from altbaumer.hidden.worlds import BUDGET_WORDS, worlds_that_fit
@@ -153,7 +154,6 @@ def threads_option(help: str = SOLVER_THREADS_HELP) -> Callable[[Any], Any]:
                         help=help)
 
 
-SEED_MAX = 2**64 - 1
 SEED = click.IntRange(0, SEED_MAX)
 """Every --seed: Python's random seeds with a negative number's absolute value
 (-7 would deal what 7 deals), numpy's generators refuse negative seeds, and 64

@@ -44,7 +44,9 @@ from altbaumer.game.cards import CardSet
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse
-from altbaumer.errors import AltbaumerError
+from altbaumer.errors import AltbaumerError, InvalidArgument
+from altbaumer.game.arguments import count, instance, seed_argument
+from altbaumer.game.deal import Deal
 from altbaumer.hidden.inference import consistent_worlds, forehand_choices
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.making import deal_points
@@ -302,7 +304,12 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     decides every other figure alike, and the mean tricks are None
     (docs/rating.md, Score classes).
     """
-    decision, goal, assumed = decision_objective(view, objective, state, table)
+    decision, goal, assumed = decision_objective(view, objective, state, table, "rate_view")
+    samples = count(samples, "samples", "rate_view", low=1, note=" (the worlds drawn)")
+    exact_limit = count(exact_limit, "exact_limit", "rate_view", low=0, note=" (0: always sample)")
+    seed = seed_argument(seed, "rate_view")
+    if threads is not None:
+        count(threads, "threads", "rate_view", low=1, note=" (or None: every core)")
     info = InfoSet.from_view(view)
     infer = infer and forehand_choices(view) > 0
     worlds = worlds_for(info, 0 if infer else exact_limit, samples, seed, world_bytes(view))
@@ -319,11 +326,20 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
 
 
 def decision_objective(view: SeatView, objective: str, state: Optional[MatchState],
-                       table: Optional[EquityTable]) -> tuple[str, Objective, bool]:
+                       table: Optional[EquityTable], where: str = "rate_view") -> tuple[str, Objective, bool]:
     """The decision ``view.seat`` faces now, the objective to rate it by, and
     whether the score was assumed (the match objective without a ``state``:
-    the first deal of a match); one-line errors for a seat with nothing to
-    decide and a score whose makers are not this deal's."""
+    the first deal of a match); one-line errors for arguments of the wrong
+    kind (naming the call, ``where``), a seat with nothing to decide and a
+    score whose makers are not this deal's."""
+    hint = " (deal.view(seat) is a seat's view)" if isinstance(view, Deal) else ""
+    instance(view, SeatView, "view", where, hint)
+    if state is not None:
+        instance(state, MatchState, "state", where, " (MatchState.parse('3:-1 rounds 1:0', makers), or None)")
+    if table is not None:
+        instance(table, EquityTable, "table", where, " (or None: the shipped one)")
+    if objective not in OBJECTIVES:
+        raise InvalidArgument(f"{where}: objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     decision = DECISIONS.get(view.phase)
     if decision is None or view.to_act is not view.seat:
         raise AltbaumerError(f"{view.seat} has no decision to make now ({view.phase} phase)")

@@ -32,6 +32,7 @@ import numpy as np
 from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.errors import AltbaumerError
 from altbaumer.game.actions import Action, DeclareAlone, Phase, Play
+from altbaumer.game.arguments import count, seed_argument
 from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
@@ -65,9 +66,10 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
     ``card_worlds`` worlds. ``progress(done, total)`` follows the worlds;
     Ctrl-C as in ``rate_view``. The mean tricks played out are given with
     ``tricks``, as ``rate_view`` gives them (else None)."""
-    decision, goal, assumed = decision_objective(view, objective, state, table)
-    if playouts < 2:
+    decision, goal, assumed = decision_objective(view, objective, state, table, "rate_realistic")
+    if count(playouts, "playouts", "rate_realistic") < 2:
         raise AltbaumerError(f"realistic play needs at least 2 playouts, not {playouts}")
+    seed = seed_argument(seed, "rate_realistic")
     worlds = worlds_for(InfoSet.from_view(view), 0, playouts, seed)
     actions = _options(view)
     codes = np.full((len(worlds), len(actions)), -1, dtype=np.int8)
