@@ -47,7 +47,7 @@ from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, 
 from altbaumer.errors import AltbaumerError, InvalidArgument
 from altbaumer.game.arguments import count, instance, seed_argument
 from altbaumer.game.deal import Deal
-from altbaumer.hidden.inference import consistent_worlds, forehand_choices
+from altbaumer.hidden.inference import Inference, InferenceProgress, consistent_worlds, nothing_to_infer
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.making import deal_points
 from altbaumer.dd.solver import Solver, using_solver
@@ -194,6 +194,16 @@ class Rating:
     play: str = "dd"
     """How the worlds were valued: ``dd`` (double dummy after the decision) or
     ``realistic`` (played out, every seat from its own knowledge)."""
+    inference: Optional[Inference] = None
+    """What the inference from forehand's choices did (``rate_view(...,
+    infer=True)``), else None."""
+
+    @property
+    def has_verdict(self) -> bool:
+        """The rating recommends an option and marks the others: always but
+        on too few worlds kept by inference (:data:`~altbaumer.hidden.inference.ENOUGH`),
+        where its figures stand without ★ or marks."""
+        return self.inference is None or self.inference.enough
 
     @property
     def side(self) -> str:
@@ -233,7 +243,9 @@ class Rating:
         mistake or a blunder: beyond the noise and the objective's threshold
         (:mod:`altbaumer.hidden.verdicts`); empty otherwise."""
         option = self.option(name)
-        return "" if option.best else mark(self.loss(name), option.delta_ci95, self.objective)
+        if option.best or not self.has_verdict:
+            return ""
+        return mark(self.loss(name), option.delta_ci95, self.objective)
 
     def _repr_html_(self) -> str:
         """The rating as an HTML fragment, which a notebook shows: the
@@ -262,13 +274,15 @@ class Rating:
 
     def to_dict(self) -> dict[str, Any]:
         # The options' own fields stay the makers' figures, whoever decides; for_decider adds the decider's side.
+        # Without a verdict no option is the best: "best" is null and every option's false.
+        verdict = self.has_verdict
         return {"decision": self.decision, "seat": str(self.seat), "maker": self.maker, "side": self.side,
                 "objective": self.objective, "worlds": self.worlds, "total_worlds": self.total, "exact": self.exact,
-                "complete": self.complete, "best": self.best.option,
+                "complete": self.complete, "verdict": verdict, "best": self.best.option if verdict else None,
                 "state": None if self.state is None else self.state.to_dict(), "state_assumed": self.state_assumed,
-                "play": self.play,
-                "options": [{**o.to_dict(), "mark": self.mark(o.option), "for_decider": o.figures(self.maker).to_dict()}
-                            for o in self.options]}
+                "play": self.play, "inference": None if self.inference is None else self.inference.to_dict(),
+                "options": [{**o.to_dict(), "best": o.best and verdict, "mark": self.mark(o.option),
+                             "for_decider": o.figures(self.maker).to_dict()} for o in self.options]}
 
 
 def rate_view(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
@@ -276,7 +290,7 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
               prune: bool = True, solver: Optional[Solver] = None, infer: bool = False,
-              tricks: bool = False) -> Rating:
+              tricks: bool = False, inference_progress: Optional[InferenceProgress] = None) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     ``objective`` is what the options are ranked by (:data:`OBJECTIVES`); for
@@ -298,7 +312,13 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     threads then count, not ``threads``). With ``infer``, a seat other than
     forehand keeps only the worlds in which the project's own advice would
     have made forehand's choices (:mod:`altbaumer.hidden.inference`; slow:
-    a rating of each choice in every world drawn). With ``tricks`` the lines
+    a rating of each choice in every world drawn; ``inference_progress(drawn,
+    kept, asked)`` follows it): of ``samples`` worlds drawn, the rating is
+    over those kept, says so in its ``inference``, and gives no verdict on
+    fewer than :data:`~altbaumer.hidden.inference.ENOUGH`. Asked of a
+    decision where forehand has shown nothing (forehand's own), it is an
+    :class:`~altbaumer.errors.InvalidArgument`; Ctrl-C during the inference
+    with ``partial_on_interrupt`` rates the worlds kept so far. With ``tricks`` the lines
     are solved exactly and the options' mean tricks given; else (cheaper)
     the lines before the play are solved by the makers' score class, which
     decides every other figure alike, and the mean tricks are None
@@ -310,19 +330,27 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     seed = seed_argument(seed, "rate_view")
     if threads is not None:
         count(threads, "threads", "rate_view", low=1, note=" (or None: every core)")
+    reason = nothing_to_infer(view) if infer else None
+    if reason is not None:
+        raise InvalidArgument(f"rate_view: infer: {reason}")
     info = InfoSet.from_view(view)
-    infer = infer and forehand_choices(view) > 0
     worlds = worlds_for(info, 0 if infer else exact_limit, samples, seed, world_bytes(view))
+    inference = None
     if infer:  # only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference)
-        worlds = consistent_worlds(view, worlds, objective, goal.state, table, seed=seed)
+        worlds, inference = consistent_worlds(view, worlds, objective, goal.state, table, seed=seed,
+                                              progress=inference_progress, partial_on_interrupt=partial_on_interrupt)
+        if not len(worlds):
+            raise AltbaumerError(f"inference kept none of the {inference.drawn:,} worlds drawn, so there is nothing "
+                                 "to rate: draw more (samples; --samples on the command line)")
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
         rater = RATERS[decision](view, goal, batch_solver, prune and not worlds.exact, seed=seed, exact=tricks)
         done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
     labels, codes = rater.finish(worlds, done)
     maker = view.seat.team is view.forehand.team
     options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds), tricks=tricks)
-    return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, done == len(worlds),
-                  options, goal.state, assumed)
+    complete = done == len(worlds) and (inference is None or inference.complete)
+    return Rating(decision, view.seat, maker, objective, done, worlds.total, worlds.exact, complete,
+                  options, goal.state, assumed, inference=inference)
 
 
 def decision_objective(view: SeatView, objective: str, state: Optional[MatchState],
