@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from contextlib import contextmanager
 from typing import Any, Iterator, NoReturn, Optional
@@ -18,7 +19,7 @@ from .bench import bench_command
 from .check import check_command, convert_command
 from .deal import deal_command
 from .equity import equity_command
-from .output import EXIT_INTERRUPTED, BadInput, ascii_option, forgiving_streams
+from .output import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BadInput, ascii_option, forgiving_streams
 from .simulate import simulate_command
 from .rate import rate_command
 from .solve import solve_command
@@ -56,9 +57,41 @@ def _usage_in_one_line() -> Iterator[None]:
         raise BadInput(usage_line(error)) from None
 
 
+@contextmanager
+def _closed_pipe_ends_quietly(flush: bool = False) -> Iterator[None]:
+    """A reader that stops reading (``altbaumer check big.abn | head -1``)
+    ends the command at once, silently and with the shell's exit code for it,
+    141, as any program stopped by SIGPIPE. ``flush`` writes out what is still
+    buffered first, so that the closed pipe shows here and not at exit."""
+    try:
+        yield
+        if flush:
+            for stream in (sys.stdout, sys.stderr):
+                if stream is not None:
+                    stream.flush()
+    except BrokenPipeError:
+        _quiet_streams()
+        sys.exit(EXIT_BROKEN_PIPE)
+
+
+def _quiet_streams() -> None:
+    """Point standard output and error at the null device, so that writing
+    out their buffers at exit fails no more (the Python docs' recipe for
+    SIGPIPE)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError):  # no file descriptor (a test's capture), or one already closed
+            pass
+    os.close(devnull)
+
+
 class _Group(click.Group):
     """Turns the library's input errors and click's usage errors into one
-    line and exit code 2."""
+    line and exit code 2, Ctrl-C into exit code 130 and a closed output
+    pipe into a quiet exit 141."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         forgiving_streams()
@@ -66,14 +99,15 @@ class _Group(click.Group):
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
-            with _usage_in_one_line():  # the group's own options
+            with _closed_pipe_ends_quietly(), _usage_in_one_line():  # the group's own options, --help
                 return super().make_context(*args, **kwargs)
         except KeyboardInterrupt:  # click would say "Aborted!" and exit 1
             _interrupted()
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            with _usage_in_one_line():  # the command's name, its options and what it finds wrong with them
+            # The command's name, its options and what it finds wrong with them.
+            with _closed_pipe_ends_quietly(flush=True), _usage_in_one_line():
                 return super().invoke(ctx)
         except AltbaumerError as error:
             raise BadInput(str(error)) from None
@@ -94,7 +128,7 @@ def main() -> None:
     Forest five-trick game.
 
     Exit codes: 0 success, 2 bad input (options, files, deals, actions),
-    1 internal error, 130 interrupted.
+    1 internal error, 130 interrupted, 141 output pipe closed.
     """
 
 

@@ -87,8 +87,9 @@ def equity_command(ctx: click.Context, rounds_text: str, makers: str, score_text
     rounds = _parse(f"rounds {rounds_text}", team, "--rounds") if _ROUNDS.fullmatch(rounds_text.strip()) else None
     if rounds is None:
         raise BadInput(f"--rounds {printable(rounds_text)!r}: not rounds won as R:R, N-S first (0:0, 1:0, 0:1, 1:1)")
-    if rounds.winner is not None:
-        raise BadInput(f"--rounds {rounds_text}: the match is over")
+    for option, text, state in (("--score", score_text, score), ("--rounds", rounds_text, rounds)):
+        if state is not None and state.winner is not None:
+            raise BadInput(f"{option} {printable(text)}: the match is over, {state.winner} have won it")
     target = None if output is None else check_output(output, ("json",), stdout_taken="--json" if as_json else None)
     run: dict[str, Any] = {}
     if deals is None:
@@ -169,9 +170,13 @@ def table_file_text(table: EquityTable) -> str:
 
 
 def _chances(table: EquityTable, state: MatchState) -> dict[str, Any]:
-    """Both teams' chances to win the match and the round in play from ``state``, with 95% half-widths."""
+    """Both teams' chances to win the match and the round in play from
+    ``state``, with 95% half-widths; ``computed_as`` the state the table
+    figures them at when a total lies below its floor (else None)."""
     match_ci, round_ci = table.equity_ci95(state), table.round_chance_ci95(state)
+    computed = table.computed_state(state)
     return {"state": state.to_dict(), "describe": state.describe(),
+            "computed_as": None if computed == state else computed.to_dict(),
             **{str(team): {"match": table.equity(state, team), "match_ci95": match_ci,
                            "round": table.round_chance(state, team), "round_ci95": round_ci} for team in Team}}
 
@@ -228,6 +233,10 @@ def _report(table: EquityTable, rounds: MatchState, score: Optional[MatchState],
 
 def _score_report(table: EquityTable, state: MatchState) -> None:
     stdout.print(f"At {state.describe()}:")
+    computed = table.computed_state(state)
+    if computed != state:
+        stdout.print(f"  computed at {computed.describe()}: the table keeps every total at its floor, "
+                     f"{table.floor}, or above (docs/equity.md, The floor)")
     for team in (state.makers, state.makers.other):
         role = "makers" if team is state.makers else "defenders"
         stdout.print(f"  {team} ({role}) win the match {_pct(table.equity(state, team), table.equity_ci95(state))}"

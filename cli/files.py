@@ -118,7 +118,8 @@ def _format_of(path: str, formats: Sequence[str], named: Optional[str], format_o
         return formats[0]
     if extension[1:] in formats:
         return extension[1:]
-    known = ", ".join(f".{f}" for f in formats[:-1]) + f" or .{formats[-1]}"
+    names = [f".{f}" for f in formats]
+    known = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
     naming = f", or name the format with {format_option}" if format_option else ""
     raise BadInput(f"{path}: unknown extension '{extension}' (use {known}{naming})")
 
@@ -159,4 +160,6 @@ def save(output: Output, text: str) -> None:
         else:
             write_output(output.path, text)
     except OSError as error:
+        if output.to_stdout and isinstance(error, BrokenPipeError):
+            raise  # the reader of standard output has gone: a quiet end (cli/app.py)
         raise BadInput(f"{output.path}: cannot write: {error.strerror or error}") from None

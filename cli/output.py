@@ -3,8 +3,11 @@ several commands take."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
+import os
+import signal
 import sys
 from typing import Any, Callable, Optional
 
@@ -12,6 +15,7 @@ import click
 from rich.console import Console
 
 from altbaumer.errors import AltbaumerError
+from altbaumer.game.arguments import SEED_MAX as SEED_MAX  # the library's bound on seeds, the options' too
 from altbaumer.game.display import escape_markup, printable as printable  # user text, shown as the displays show it
 from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, FOUR_CARD_DISCARD_BYTES, WORLD_BYTES
 from altbaumer.hidden.worlds import BUDGET_WORDS, worlds_that_fit
@@ -23,6 +27,7 @@ EXIT_OK = 0
 EXIT_FAILURE = 1  # an unexpected internal error
 EXIT_BAD_INPUT = 2  # bad options, files, deals or actions (click's usage errors use 2 too)
 EXIT_INTERRUPTED = 130
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE  # 141: the reader of standard output closed it (| head)
 
 _ASCII_ASKED = "altbaumer.ascii"  # in click's context meta, which the group and its command share
 
@@ -49,6 +54,12 @@ class _Console(Console):
     def encoding(self) -> str:
         found = super().encoding
         return "ascii" if _ascii_asked() or not _encodes_symbols(found) else found
+
+    def on_broken_pipe(self) -> None:
+        """The reader has gone: the command ends as any does then (cli/app.py),
+        instead of rich's own exit code 1."""
+        self.quiet = True
+        raise BrokenPipeError(errno.EPIPE, os.strerror(errno.EPIPE))
 
 
 # No highlighting and no :emoji: codes: what the commands print quotes the user's files.
@@ -95,8 +106,19 @@ def print_error(message: str) -> None:
 def print_data(text: str) -> None:
     """Data (JSON, deal files) on stdout in UTF-8, the encoding of both
     formats, whatever the locale's: a locale's encoding could not write
-    every tag and comment, and replacing characters would change the data."""
-    click.echo(text.encode("utf-8"), nl=False)
+    every tag and comment, and replacing characters would change the data.
+    Written to the end: a write the system cuts short (the reader has gone)
+    is carried on, so that the closed pipe shows as BrokenPipeError."""
+    data = text.encode("utf-8")
+    binary = getattr(sys.stdout, "buffer", None)
+    if binary is None:  # a text stream without bytes under it
+        click.echo(data, nl=False)
+        return
+    sys.stdout.flush()  # what was printed before comes first
+    rest = memoryview(data)
+    while rest:
+        rest = rest[binary.write(rest):]
+    binary.flush()
 
 
 def print_json(data: Any) -> None:
@@ -132,7 +154,6 @@ def threads_option(help: str = SOLVER_THREADS_HELP) -> Callable[[Any], Any]:
                         help=help)
 
 
-SEED_MAX = 2**64 - 1
 SEED = click.IntRange(0, SEED_MAX)
 """Every --seed: Python's random seeds with a negative number's absolute value
 (-7 would deal what 7 deals), numpy's generators refuse negative seeds, and 64

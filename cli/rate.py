@@ -20,7 +20,9 @@ from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.hidden.rating import (DECISIONS, OptionRating, Rating, option_name,
                                      partner_view, rate_view)
-from altbaumer.hidden.display import OBJECTIVE_UNIT, chance_text, columns, delta_text, heading, legend, pct, score_line
+from altbaumer.hidden.display import (OBJECTIVE_UNIT, chance_text, columns, delta_text, heading, inference_line,
+                                      legend, no_verdict_line, partial_line, pct, score_line)
+from altbaumer.hidden.inference import ENOUGH, nothing_to_infer
 from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord, IncompleteBoard
@@ -59,9 +61,10 @@ _FINISHED = "finished, no decision left; use --at to rate a recorded one"
                    "The recorded choice is marked ◆.")
 @valuation_options("some 100 times slower), with the double-dummy figures beside it")
 @click.option("--infer", is_flag=True,
-              help="For a seat other than forehand: keep only the worlds in which this tool's advice would have "
-                   "made forehand's choices (accept or refuse, the discard, lone play); some 20 ms a world drawn, "
-                   "so best with a few thousand --samples.")
+              help="For a seat other than forehand, once forehand has chosen: rate over only the worlds of the "
+                   "--samples drawn in which this tool's advice would have made forehand's choices (accept or "
+                   f"refuse, the discard, lone play), and say how many were kept; no verdict on fewer than {ENOUGH}. "
+                   "Some 20 to 40 ms a world drawn, so best with a few thousand --samples (docs/rating.md).")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
@@ -96,7 +99,7 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     if at is not None and (seat is not None or decision is not None):
         raise BadInput("--at names the decision and so its seat: leave out --seat and --decision")
     records, scores = load_scored(file, board_number, score)
-    targets = [_target(record, Seat[seat.upper()] if seat else None, decision, at) for record in records]
+    targets = [_target(record, Seat[seat.upper()] if seat else None, decision, at, infer) for record in records]
     require_some(records, targets)
     report = _Report(source_name(file), as_json, sum(not isinstance(t, str) for t in targets))
     if scheduler is not None or resume is not None:
@@ -123,10 +126,7 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
                 show = not as_json and not no_progress
                 settings = dict(objective=objective, state=known.state, exact_limit=exact_limit, samples=samples,
                                 seed=seed, solver=solver, infer=infer, tricks=tricks)
-                if play == "realistic":
-                    rating = _play_out(target.view, show, settings, playouts, effort)
-                else:
-                    rating = _run(target.view, show, settings)
+                rating = _rated(target.view, show, settings, play, playouts, effort)
                 report.add(record, target, rating, time.perf_counter() - started, known)
                 if not rating.complete:
                     stop()  # Ctrl-C during the rating: its partial result is shown
@@ -168,8 +168,19 @@ class _Target:
 
 
 def _target(record: GameRecord, seat: Optional[Seat], decision: Optional[str],
-            at: Optional[Point]) -> Union[_Target, str]:
-    """What to rate on ``record``, or why the board is left out."""
+            at: Optional[Point], infer: bool = False) -> Union[_Target, str]:
+    """What to rate on ``record``, or why the board is left out (with
+    ``infer``, a decision that inference cannot apply to)."""
+    found = _decision(record, seat, decision, at)
+    if infer and isinstance(found, _Target):
+        reason = nothing_to_infer(found.view)
+        if reason is not None:
+            return f"--infer: {reason}"
+    return found
+
+
+def _decision(record: GameRecord, seat: Optional[Seat], decision: Optional[str],
+              at: Optional[Point]) -> Union[_Target, str]:
     if at is not None:
         node = node_at(record, at)
         if isinstance(node, str):
@@ -206,30 +217,40 @@ def _located(record: GameRecord, view: Callable[[], SeatView]) -> SeatView:
 
 
 class _SpeedColumn(ProgressColumn):
-    """Worlds solved per second."""
+    """Worlds solved (or drawn) per second."""
 
     def render(self, task: Task) -> Text:
         return Text(f"{task.speed:,.0f} worlds/s" if task.speed else "", style="dim")
 
 
-def _run(view: SeatView, show: bool, settings: dict[str, Any]) -> Rating:
-    """The double-dummy rating, with a bar of the worlds solved."""
-    with Progress(TextColumn("rating"), BarColumn(), MofNCompleteColumn(), TextColumn("worlds"), _SpeedColumn(),
-                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
+def _rated(view: SeatView, show: bool, settings: dict[str, Any], play: str, playouts: Optional[int],
+           effort: int) -> Rating:
+    """The rating, with a bar of what it is doing: with --infer first the
+    worlds drawn and kept by the inference, then the worlds solved double
+    dummy, and with --play realistic the playouts."""
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[unit]}"),
+                  _SpeedColumn(), TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
-        task = bar.add_task("worlds", total=None)
-        return rate_view(view, partial_on_interrupt=True, **settings,
-                         progress=lambda done, total: bar.update(task, completed=done, total=total))
+        infer = settings.get("infer", False)
+        inferring = bar.add_task("inferring", total=settings["samples"], unit="worlds drawn, 0 kept", visible=infer)
+        rating = bar.add_task("rating", total=None, unit="worlds", visible=not infer)
+        playing = bar.add_task("playing out", total=None, unit="playouts", visible=False)
 
+        def inferred(drawn: int, kept: int, asked: int) -> None:
+            bar.update(inferring, completed=drawn, total=asked, unit=f"worlds drawn, {kept:,} kept")
 
-def _play_out(view: SeatView, show: bool, settings: dict[str, Any], playouts: Optional[int], effort: int) -> Rating:
-    """The realistic rating (the double-dummy one beside it), with a bar of the playouts."""
-    with Progress(TextColumn("playing out"), BarColumn(), MofNCompleteColumn(), TextColumn("playouts"),
-                  TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
-                  transient=True) as bar:
-        task = bar.add_task("playouts", total=None)
-        return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, **settings,
-                              progress=lambda done, total: bar.update(task, completed=done, total=total))
+        def solved(done: int, total: int) -> None:
+            bar.update(inferring, visible=False)
+            bar.update(rating, completed=done, total=total, visible=True)
+
+        def played(done: int, total: int) -> None:
+            bar.update(rating, visible=False)
+            bar.update(playing, completed=done, total=total, visible=True)
+
+        if play == "realistic":
+            return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, progress=played,
+                                  dd_progress=solved, inference_progress=inferred, **settings)
+        return rate_view(view, partial_on_interrupt=True, progress=solved, inference_progress=inferred, **settings)
 
 
 def _beside(realistic: Rating, dd: Rating) -> Text:
@@ -278,11 +299,11 @@ class _Report:
 def _entry(record: GameRecord, target: _Target, rating: Rating, seconds: float) -> dict[str, Any]:
     """A board's JSON: the rating, and with --at the recorded choice, what it lost and whether that is an error."""
     chosen = target.chosen if target.chosen in [o.option for o in rating.options] else None
+    mark = rating.mark(chosen) if chosen is not None and rating.has_verdict else None  # no verdict: no mark, no error
     return {"board": record.board.number, "line": record.board.line("Dealer"), "seconds": round(seconds, 3),
             **rating.to_dict(), "at": None if target.at is None else target.at.text, "chosen": chosen,
-            "loss": None if chosen is None else rating.loss(chosen),
-            "mark": None if chosen is None else rating.mark(chosen),
-            "error": None if chosen is None else bool(rating.mark(chosen))}
+            "loss": None if chosen is None else rating.loss(chosen), "mark": mark,
+            "error": None if mark is None else bool(mark)}
 
 
 def _show(name: str, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
@@ -293,8 +314,18 @@ def _show(name: str, record: GameRecord, target: _Target, rating: Rating, second
     score = score_line(rating, known.describe())
     if score:
         stdout.print(safe_markup(sym(score)))
-    if not rating.complete:
-        stdout.print("[bold yellow]interrupted: partial result over the worlds solved so far[/bold yellow]")
+    inferred = inference_line(rating)
+    if inferred:
+        stdout.print(safe_markup(sym(inferred)))
+    withheld = no_verdict_line(rating)
+    if withheld:
+        assert rating.inference is not None
+        more = rating.inference.samples_for_enough()
+        advice = f" (about --samples {more:,} at this rate)" if more and rating.inference.complete else ""
+        stdout.print(f"[bold yellow]{safe_markup(sym(withheld))}; draw more worlds{advice}[/bold yellow]")
+    partial = partial_line(rating)
+    if partial:
+        stdout.print(f"[bold yellow]{safe_markup(partial)}[/bold yellow]")
     stdout.print(_table(rating, target.chosen))
     stdout.print(f"[dim]{safe_markup(sym(legend(rating)))}[/dim]")
     ascii_ = plain()
@@ -312,7 +343,8 @@ def _table(rating: Rating, chosen: Optional[str]) -> Table:
     ascii_ = plain()
     for o in rating.options:
         mark = rating.mark(o.option)
-        name = Text.assemble(option_text(o.option, ascii_), (sym(" ★"), "bold green") if o.best else "",
+        name = Text.assemble(option_text(o.option, ascii_), (sym(" ★"), "bold green") if o.best and rating.has_verdict
+                             else "",
                              (sym(" ◆"), "cyan") if o.option == chosen else "", (f" {mark}", "bold red") if mark else "")
         f = o.figures(rating.maker)
         table.add_row(name, *(show(f) for _, show in shown), sym(delta_text(rating, f)))
@@ -325,6 +357,8 @@ def _recorded(rating: Rating, chosen: Optional[str]) -> Text:
         return Text("recorded: the file does not show the whole choice, so it is not rated", style="dim")
     assert chosen is not None
     head = Text.assemble(sym("recorded ◆ "), option_text(chosen, plain()), ": ")
+    if not rating.has_verdict:
+        return Text.assemble(head, "no verdict on so few worlds")
     if chosen == rating.best.option:
         return Text.assemble(head, Text("the recommended option", style="bold green"))
     if rating.loss(chosen) <= 0:  # the top figure, but ★ went to another option tied with it

@@ -28,6 +28,7 @@ __all__ = [
     "InvalidScore",
     "InvalidScheduler",
     "ResumeMismatch",
+    "InvalidArgument",
 ]
 
 
@@ -121,3 +122,9 @@ class InvalidScheduler(AltbaumerError):
 
 class ResumeMismatch(AltbaumerError):
     """A resume file that is not of the job being run (or not a resume file)."""
+
+
+class InvalidArgument(AltbaumerError):
+    """An argument of a library call outside what the call takes: the message
+    names the call, the argument, what it takes and what it was given (an
+    argument of the wrong type is a :class:`TypeError` instead)."""

@@ -48,6 +48,8 @@ def load_boards(source: Source, errors: Optional[list[AbnError]] = None, name: O
     ...
     altbaumer.errors.AbnError: /no/such/deals.abn: cannot read: No such file or directory
     """
+    if not isinstance(source, (str, os.PathLike)) and not hasattr(source, "read"):
+        raise TypeError(f"load_boards: source must be a path or an open file, not {type(source).__name__}")
     name = name or _name_of(source)
     text = read_text(source, name)
     if name.endswith(".json") or text.lstrip().startswith("{"):

@@ -42,6 +42,7 @@ altbaumer.errors.AbnError: <string>:7: W plays KS, but KS is stock card 4, which
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
@@ -49,6 +50,7 @@ from altbaumer.abn.board import Board, PlayedCard
 from altbaumer.errors import AbnError, AltbaumerError, IncompleteBoard, IncompleteDeal
 from altbaumer.game.cards import Card, CardSet
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.arguments import instance
 from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import HAND_SIZE, STOCK_SIZE, TRICKS, default_cut_seen
 from altbaumer.game.position import Position
@@ -155,6 +157,8 @@ def _view(board: Board, state: Deal, seat: Seat) -> SeatView:
 
 def replay(board: Board) -> GameRecord:
     """Check ``board`` against the rules and return its game record."""
+    hint = " (load_boards(path) reads a file's boards)" if isinstance(board, (str, os.PathLike)) else ""
+    instance(board, Board, "board", "replay", hint)
     return _Replayer(board).run()
 
 

@@ -125,7 +125,11 @@ def decode_positions(rows: npt.ArrayLike,
 
 def checked_rows(rows: npt.ArrayLike) -> npt.NDArray[np.int64]:
     """``rows`` as the core takes them: C-contiguous ``int64`` of shape (n, WIDTH)."""
-    out = np.ascontiguousarray(rows, dtype=np.int64)
+    try:
+        out = np.ascontiguousarray(rows, dtype=np.int64)
+    except (TypeError, ValueError) as error:  # numpy's words name neither the argument nor what it takes
+        raise TypeError(f"rows must be an integer array of shape (n, {WIDTH}) (encode_batch gives one): {error}") \
+            from None
     if out.ndim != 2 or out.shape[1] != WIDTH:
         raise ValueError(f"rows must have shape (n, {WIDTH}), not {out.shape}")
     return out

@@ -37,7 +37,10 @@ import numpy.typing as npt
 
 import altbaumer.dd._search as _search
 from altbaumer.dd.rows import BATCH_COLUMNS, NO_LONE, checked_rows, encode_positions
+from altbaumer.game.arguments import count, instance
 from altbaumer.game.cards import Card
+from altbaumer.game.deal import Deal
+from altbaumer.game.deal_rules import TRICKS
 from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS
 
@@ -138,8 +141,9 @@ class Solver:
     """
 
     def __init__(self, tt_mib: float = DEFAULT_TT_MIB, threads: Optional[int] = None) -> None:
-        if threads is not None and threads < 1:
-            raise ValueError(f"threads must be at least 1, or None for every core (not {threads})")
+        if threads is not None:
+            threads = count(threads, "threads", "Solver", low=1, note=" (or None: every core)")
+        instance(tt_mib, (int, float), "tt_mib", "Solver", kind_name="number of MiB")
         self.tt_mib = tt_mib
         self._threads = threads if threads is not None else os.cpu_count() or 1
         self._core = _search.Solver(tt_mib)
@@ -184,6 +188,7 @@ class Solver:
 
     def value(self, pos: Position) -> int:
         """The makers' final total under double-dummy play."""
+        _position(pos, "Solver.value")
         if pos.is_over:
             return pos.makers_taken
         future, self.last_nodes = self._core.value(*_core_args(pos))
@@ -191,7 +196,8 @@ class Solver:
 
     def can_reach(self, pos: Position, target: int) -> bool:
         """Can the makers finish with at least ``target`` tricks?"""
-        future = target - pos.makers_taken
+        _position(pos, "can_reach")
+        future = count(target, "target", "can_reach", note=" (the makers' final tricks)") - pos.makers_taken
         if future <= 0:
             return True
         if future > pos.tricks_left:
@@ -201,6 +207,7 @@ class Solver:
 
     def solve_moves(self, pos: Position) -> dict[Card, int]:
         """The makers' final total after each legal card of the seat to act."""
+        _position(pos, "solve_moves")
         if pos.is_over:
             return {}
         pairs, self.last_nodes = self._core.move_values(*_core_args(pos))
@@ -208,6 +215,7 @@ class Solver:
 
     def solve(self, pos: Position) -> Solution:
         """Value, every optimal card, one optimal line, and each card's value."""
+        _position(pos, "solve")
         if pos.is_over:
             return Solution(pos.makers_taken, (), (), {}, 0)
         args = _core_args(pos)
@@ -233,7 +241,8 @@ class Solver:
         """
         batch = checked_rows(rows)
         out = np.empty(len(batch), dtype=np.int8)
-        goal = -1 if target is None else int(target)
+        goal = -1 if target is None else count(target, "target", "solve_batch", low=0, high=TRICKS,
+                                               note=" (or None: exact values)")
         self._run_split(batch, out, lambda core, r, o: core.solve_rows(r, o, goal))
         return out
 
@@ -251,10 +260,10 @@ class Solver:
         True
         """
         batch = checked_rows(rows)
-        if not 0 <= taken <= 5:
-            raise ValueError(f"taken must be 0..5, not {taken}")
+        done = count(taken, "taken", "solve_batch_class", low=0, high=TRICKS,
+                     note=" (the makers' tricks so far)")
         out = np.empty(len(batch), dtype=np.int8)
-        self._run_split(batch, out, lambda core, r, o: core.solve_rows_class(r, o, int(taken)))
+        self._run_split(batch, out, lambda core, r, o: core.solve_rows_class(r, o, done))
         return out
 
     def solve_batch_moves(self, rows: npt.ArrayLike, trick: Sequence[Card] = ()) -> npt.NDArray[np.int8]:
@@ -269,6 +278,8 @@ class Solver:
         is common to every layout of the hidden cards)."""
         batch = checked_rows(rows)
         out = np.empty((len(batch), 24), dtype=np.int8)
+        if isinstance(trick, str) or not all(isinstance(c, Card) for c in trick):
+            raise TypeError(f"solve_batch_moves: trick must be a sequence of Cards, not {trick!r}")
         cards = tuple(c.index for c in trick)
         self._run_split(batch, out, lambda core, r, o: core.solve_rows_moves(r, o, cards))
         return out
@@ -335,6 +346,14 @@ def similar_first(rows: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.intp], np
     first = np.ones(len(order), dtype=bool)
     first[1:] = (key[1:] != key[:-1]) | (rest[1:] != rest[:-1])
     return order, first
+
+
+def _position(pos: object, where: str) -> None:
+    """A :class:`TypeError` naming the call unless ``pos`` is a Position (a
+    Deal says how to get one)."""
+    hint = " (Position.from_deal(deal) is its open position once the play has begun)" \
+        if isinstance(pos, Deal) else ""
+    instance(pos, Position, "pos", where, hint)
 
 
 @contextmanager

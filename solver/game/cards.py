@@ -170,6 +170,8 @@ class Card:
     @staticmethod
     def parse(text: str) -> "Card":
         """Parse ``QC``, ``Q♣``, ``qc``, ``10C``, ``TC`` and the like."""
+        if not isinstance(text, str):
+            raise TypeError(f"Card.parse: text must be a str such as 'QC', not {type(text).__name__}")
         raw = text.strip()
         if len(raw) < 2:
             raise CardParseError(f"malformed card {text!r}")

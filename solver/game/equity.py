@@ -169,8 +169,18 @@ class EquityTable:
             raise AltbaumerError("no deals counted")
         return cls.from_probabilities([c / total for c in counts], total, floor, provenance)
 
+    def computed_state(self, state: MatchState) -> MatchState:
+        """The state whose figures the table gives for ``state``: ``state``
+        itself, or with every total below :attr:`floor` raised to it.
+
+        >>> table = EquityTable.from_probabilities([0.45, 0.08, 0.01, 0.38, 0.08], deals=10_000)
+        >>> print(table.computed_state(MatchState.parse("-15:2", Team.NS)))
+        -12:2 rounds 0:0
+        """
+        return _chain(self.floor).clamp(state) if state.winner is None else state
+
     def _at(self, state: MatchState) -> int:
-        return _chain(self.floor).index[_chain(self.floor).clamp(state)]
+        return _chain(self.floor).index[self.computed_state(state)]
 
     def equity(self, state: MatchState, team: Team) -> float:
         """``team``'s chance to win the match from ``state`` (before its deal)."""

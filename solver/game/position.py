@@ -18,12 +18,14 @@ trick, the tricks each side has taken, the makers and an optional lone seat
 
 from __future__ import annotations
 
+from collections.abc import Mapping as AnyMapping
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence, Union
 
+from altbaumer.game.arguments import count, instance
 from altbaumer.game.cards import Card, CardSet, Suit
 # InvalidPosition is raised here, defined with the other user errors; importable from here as before.
-from altbaumer.errors import IncompleteDeal, InvalidPosition
+from altbaumer.errors import IncompleteDeal, InvalidArgument, InvalidPosition
 from altbaumer.game.actions import Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import TRICKS, absent_seat, first_leader
@@ -52,6 +54,7 @@ class Position:
     _order: tuple[Seat, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        self._check_arguments()
         object.__setattr__(self, "hands", {s: CardSet(self.hands.get(s, CardSet())) for s in SEATS})
         object.__setattr__(self, "trick", tuple(self.trick))
         object.__setattr__(self, "tricks_taken", tuple(self.tricks_taken))
@@ -60,6 +63,32 @@ class Position:
 
     def _set_order(self) -> None:
         object.__setattr__(self, "_order", play_order(self.leader, skip=self.absent))
+
+    def _check_arguments(self) -> None:
+        """Each argument of the kind it must be, and a hand for every seat in
+        play: one line naming what is wrong (the rules are checked after)."""
+        where = "Position"
+        text = " (Position.build takes text such as {'N': 'AH KS'}, 'H', 'N', 'NS')"
+        instance(self.hands, AnyMapping, "hands", where, kind_name="mapping of Seats to CardSets")
+        for seat in self.hands:
+            instance(seat, Seat, "every key of hands", where, text)
+        instance(self.trump, Suit, "trump", where, text)
+        instance(self.leader, Seat, "leader", where, text)
+        instance(self.makers, Team, "makers", where, text)
+        if self.lone is not None:
+            instance(self.lone, Seat, "lone", where, text + " or None")
+        for card in self.trick:
+            instance(card, Card, "every card of trick", where, text)
+        taken = self.tricks_taken
+        if isinstance(taken, (str, bytes)) or not isinstance(taken, Sequence) or len(taken) != 2:
+            raise InvalidArgument(f"{where}: tricks_taken must be two counts (N-S, E-W), not {taken!r}")
+        for team, tricks in zip(("N-S", "E-W"), taken):
+            count(tricks, f"tricks_taken {team}", where)  # how many: a rule, checked with the hands
+        absent = absent_seat(self.lone)
+        missing = [s for s in SEATS if s is not absent and s not in self.hands]
+        if missing:
+            raise InvalidPosition(f"hands: no hand for {_listed(missing)}: give every seat in play its cards, "
+                                  "an empty hand once it has none (only the lone player's partner may be left out)")
 
     @classmethod
     def build(
@@ -72,18 +101,33 @@ class Position:
         lone: Union[Seat, str, None] = None,
         tricks_taken: tuple[int, int] = (0, 0),
     ) -> "Position":
-        """Like the constructor, but accepts text: ``{"N": "AH KS"}``, ``"H"``, ``"N"``, ``"NS"``."""
+        """Like the constructor, but accepts text: ``{"N": "AH KS"}``, ``"H"``, ``"N"``, ``"NS"``.
 
-        def seat(s: Union[Seat, str]) -> Seat:
-            return s if isinstance(s, Seat) else Seat.parse(s)
+        >>> Position.build({"N": "AH"}, trump="H", leader="N", tricks_taken=(2, 2))
+        Traceback (most recent call last):
+        ...
+        altbaumer.errors.InvalidPosition: hands: no hand for E, S and W: give every seat in play its cards, an empty \
+hand once it has none (only the lone player's partner may be left out)
+        """
+        where = "Position.build"
 
+        def seat(s: Union[Seat, str], name: str) -> Seat:
+            return s if isinstance(s, Seat) else Seat.parse(instance(s, str, name, where, kind_name="Seat or text"))
+
+        def cards(h: Union[CardSet, str], name: str) -> CardSet:
+            return h if isinstance(h, CardSet) else CardSet.parse(instance(h, str, name, where,
+                                                                           kind_name="CardSet or text"))
+
+        instance(hands, AnyMapping, "hands", where, " (such as {'N': 'AH KS', 'E': ...})",
+                 kind_name="mapping of seats to cards")
         return cls(
-            hands={seat(s): CardSet.parse(h) if isinstance(h, str) else h for s, h in hands.items()},
-            trump=trump if isinstance(trump, Suit) else Suit.parse(trump),
-            leader=seat(leader),
+            hands={seat(s, "a seat of hands"): cards(h, f"the hand of {s}") for s, h in hands.items()},
+            trump=trump if isinstance(trump, Suit) else Suit.parse(instance(trump, str, "trump", where,
+                                                                            kind_name="Suit or text")),
+            leader=seat(leader, "leader"),
             trick=tuple(Card.parse(w) for w in trick.split()) if isinstance(trick, str) else tuple(trick),
-            makers=makers if isinstance(makers, Team) else Team[makers.replace("-", "").upper()],
-            lone=None if lone is None or lone == "" else seat(lone),
+            makers=_team(makers, where),
+            lone=None if lone is None or lone == "" else seat(lone, "lone"),
             tricks_taken=tricks_taken,
         )
 
@@ -92,6 +136,7 @@ class Position:
         """The open position of a deal in its play phase (or finished); while
         lone play is still to be declared, the first lead with nobody alone.
         :class:`~altbaumer.errors.IncompleteDeal` when an active hand is not known."""
+        instance(deal, Deal, "deal", "Position.from_deal")
         if deal.trump is None or deal.phase in (Phase.CUT, Phase.TRUMP, Phase.DISCARD):
             raise InvalidPosition(f"the deal has no card play yet: it is in the {deal.phase.value} phase")
         unknown = [s for s in SEATS if s is not deal.absent and deal.hands[s] is None]
@@ -280,3 +325,17 @@ class Position:
     def __rich__(self) -> str:
         """The same as rich console markup, for ``rich.print``: the hands around the table."""
         return markup(*self.display_blocks())
+
+
+def _listed(seats: Sequence[Seat]) -> str:
+    names = [str(s) for s in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def _team(makers: Union[Team, str], where: str) -> Team:
+    if isinstance(makers, Team):
+        return makers
+    key = instance(makers, str, "makers", where, kind_name="Team or text").replace("-", "").strip().upper()
+    if key not in Team.__members__:
+        raise InvalidArgument(f"{where}: makers must be NS or EW (or N-S, E-W, a Team), not {makers!r}")
+    return Team[key]

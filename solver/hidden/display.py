@@ -25,12 +25,13 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from altbaumer.game import display
 from altbaumer.game.display import Block, Cards, Grid, Line, Para, Styled
+from altbaumer.hidden.inference import ENOUGH, ERR
 
 if TYPE_CHECKING:
     from altbaumer.hidden.rating import Rating, SideFigures
 
-__all__ = ["TITLES", "OBJECTIVE_UNIT", "pct", "chance_text", "columns", "delta_text", "legend", "worlds_text", "score_line",
-           "heading", "option_line", "rating_blocks"]
+__all__ = ["TITLES", "OBJECTIVE_UNIT", "pct", "chance_text", "columns", "delta_text", "legend", "worlds_text",
+           "score_line", "heading", "inference_line", "no_verdict_line", "partial_line", "option_line", "rating_blocks"]
 
 TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
 """Each decision, in words."""
@@ -118,7 +119,52 @@ def worlds_text(rating: "Rating") -> str:
         return f"{rating.worlds:,} sampled worlds played out, every seat from its own knowledge"
     if rating.exact:
         return f"{'all ' if rating.worlds > 1 else ''}{rating.worlds:,} world{'s' if rating.worlds != 1 else ''} (exact)"
+    if rating.inference is not None:
+        return f"{_worlds(rating.worlds)} kept by inference of {rating.inference.drawn:,} drawn"
     return f"{rating.worlds:,} sampled worlds of {rating.total:,}"
+
+
+def _worlds(n: int) -> str:
+    return f"{n:,} world{'s' if n != 1 else ''}"
+
+
+def inference_line(rating: "Rating") -> Optional[str]:
+    """What the inference from forehand's choices did, when the rating used one:
+    the worlds drawn and kept, why they were kept, the effective sample size.
+
+    >>> from altbaumer.hidden.inference import Inference
+    >>> from altbaumer.hidden.rating import Rating
+    >>> from altbaumer.game.seats import Seat
+    >>> rating = Rating("play", Seat.S, False, "match", 143, 10**6, False, True, (),
+    ...                 inference=Inference(asked=2000, drawn=2000, kept=143, agreed=121))
+    >>> print(inference_line(rating))
+    inference from forehand's choices: kept 143 of the 2,000 worlds drawn (121 where this tool's advice makes \
+forehand's choices, 22 kept as its errors at 5%); effective sample size 143
+    """
+    found = rating.inference
+    if found is None:
+        return None
+    drawn = f"{found.drawn:,} worlds drawn" + ("" if found.complete else f" before the interrupt (of {found.asked:,})")
+    return (f"inference from forehand's choices: kept {found.kept:,} of the {drawn} ({found.agreed:,} where this "
+            f"tool's advice makes forehand's choices, {found.kept - found.agreed:,} kept as its errors at "
+            f"{100 * ERR:.0f}%); effective sample size {found.effective:,}")
+
+
+def no_verdict_line(rating: "Rating") -> Optional[str]:
+    """Why the rating recommends nothing, when it does not: too few worlds kept."""
+    if rating.has_verdict or rating.inference is None:
+        return None
+    return (f"no verdict: {_worlds(rating.inference.effective)} kept, fewer than the {ENOUGH} a verdict needs, so "
+            "the figures stand without ★ or marks")
+
+
+def partial_line(rating: "Rating") -> Optional[str]:
+    """That the rating was interrupted, and what it is over then."""
+    if rating.complete:
+        return None
+    if rating.inference is not None and not rating.inference.complete:
+        return "interrupted: partial result over the worlds the inference kept so far"
+    return "interrupted: partial result over the worlds solved so far"
 
 
 def score_line(rating: "Rating", described: Optional[str] = None) -> Optional[str]:
@@ -150,13 +196,15 @@ def rating_blocks(rating: "Rating") -> list[Block]:
     score = score_line(rating)
     if score:
         blocks.append(Para((score,)))
-    if not rating.complete:
-        blocks.append(Para(("interrupted: partial result over the worlds solved so far",), "mark"))
+    for line, style in ((inference_line(rating), None), (no_verdict_line(rating), "mark"),
+                        (partial_line(rating), "mark")):
+        if line:
+            blocks.append(Para((line,), style))
     shown = columns(rating)
     rows = []
     for o in rating.options:
         mark = rating.mark(o.option)
-        name = option_line(o.option) + ((Styled(" ★", "best"),) if o.best else ()) + (
+        name = option_line(o.option) + ((Styled(" ★", "best"),) if o.best and rating.has_verdict else ()) + (
             (Styled(f" {mark}", "mark"),) if mark else ())
         f = o.figures(rating.maker)
         rows.append((name, *((show(f),) for _, show in shown), (delta_text(rating, f),)))

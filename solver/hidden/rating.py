@@ -45,8 +45,10 @@ from altbaumer.game.cards import CardSet
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse
-from altbaumer.errors import AltbaumerError
-from altbaumer.hidden.inference import consistent_worlds, forehand_choices
+from altbaumer.errors import AltbaumerError, InvalidArgument
+from altbaumer.game.arguments import count, instance, seed_argument
+from altbaumer.game.deal import Deal
+from altbaumer.hidden.inference import Inference, InferenceProgress, consistent_worlds, nothing_to_infer
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.hidden.making import deal_points
 from altbaumer.dd.solver import Solver, using_solver
@@ -240,6 +242,16 @@ class Rating:
     the same worlds, shown beside it."""
     playouts: Optional["PlayoutSummary"] = None
     """With realistic play: how much was played out, and why it stopped."""
+    inference: Optional[Inference] = None
+    """What the inference from forehand's choices did (``rate_view(...,
+    infer=True)``), else None."""
+
+    @property
+    def has_verdict(self) -> bool:
+        """The rating recommends an option and marks the others: always but
+        on too few worlds kept by inference (:data:`~altbaumer.hidden.inference.ENOUGH`),
+        where its figures stand without ★ or marks."""
+        return self.inference is None or self.inference.enough
 
     @property
     def side(self) -> str:
@@ -305,7 +317,9 @@ class Rating:
         mistake or a blunder: beyond the noise and the objective's threshold
         (:mod:`altbaumer.hidden.verdicts`); empty otherwise."""
         option = self.option(name)
-        return "" if option.best else mark(self.loss(name), option.delta_ci95, self.objective)
+        if option.best or not self.has_verdict:
+            return ""
+        return mark(self.loss(name), option.delta_ci95, self.objective)
 
     def _repr_html_(self) -> str:
         """The rating as an HTML fragment, which a notebook shows: the
@@ -334,13 +348,15 @@ class Rating:
 
     def to_dict(self) -> dict[str, Any]:
         # The options' own fields stay the makers' figures, whoever decides; for_decider adds the decider's side.
+        # Without a verdict no option is the best: "best" is null and every option's false.
+        verdict = self.has_verdict
         return {"decision": self.decision, "seat": str(self.seat), "maker": self.maker, "side": self.side,
                 "objective": self.objective, "worlds": self.worlds, "total_worlds": self.total, "exact": self.exact,
-                "complete": self.complete, "best": self.best.option,
+                "complete": self.complete, "verdict": verdict, "best": self.best.option if verdict else None,
                 "state": None if self.state is None else self.state.to_dict(), "state_assumed": self.state_assumed,
-                "play": self.play,
-                "options": [{**o.to_dict(), "mark": self.mark(o.option), "for_decider": o.figures(self.maker).to_dict()}
-                            for o in self.options],
+                "play": self.play, "inference": None if self.inference is None else self.inference.to_dict(),
+                "options": [{**o.to_dict(), "best": o.best and verdict, "mark": self.mark(o.option),
+                             "for_decider": o.figures(self.maker).to_dict()} for o in self.options],
                 "playouts": None if self.playouts is None else self.playouts.to_dict(),
                 "double_dummy": None if self.double_dummy is None else self.double_dummy.to_dict()}
 
@@ -350,7 +366,7 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
               prune: bool = True, solver: Optional[Solver] = None, infer: bool = False,
-              tricks: bool = False) -> Rating:
+              tricks: bool = False, inference_progress: Optional[InferenceProgress] = None) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     ``objective`` is what the options are ranked by (:data:`OBJECTIVES`); for
@@ -372,30 +388,57 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     threads then count, not ``threads``). With ``infer``, a seat other than
     forehand keeps only the worlds in which the project's own advice would
     have made forehand's choices (:mod:`altbaumer.hidden.inference`; slow:
-    a rating of each choice in every world drawn). With ``tricks`` the lines
+    a rating of each choice in every world drawn; ``inference_progress(drawn,
+    kept, asked)`` follows it): of ``samples`` worlds drawn, the rating is
+    over those kept, says so in its ``inference``, and gives no verdict on
+    fewer than :data:`~altbaumer.hidden.inference.ENOUGH`. Asked of a
+    decision where forehand has shown nothing (forehand's own), it is an
+    :class:`~altbaumer.errors.InvalidArgument`; Ctrl-C during the inference
+    with ``partial_on_interrupt`` rates the worlds kept so far. With ``tricks`` the lines
     are solved exactly and the options' mean tricks given; else (cheaper)
     the lines before the play are solved by the makers' score class, which
     decides every other figure alike, and the mean tricks are None
     (docs/rating.md, Score classes).
     """
-    decision, goal, assumed = decision_objective(view, objective, state, table)
-    worlds = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer)
+    decision, goal, assumed = decision_objective(view, objective, state, table, "rate_view")
+    samples, exact_limit, seed = checked_world_settings(samples, exact_limit, seed, "rate_view")
+    if threads is not None:
+        count(threads, "threads", "rate_view", low=1, note=" (or None: every core)")
+    worlds, inference = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed,
+                                      infer=infer, progress=inference_progress,
+                                      partial_on_interrupt=partial_on_interrupt, caller="rate_view")
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
         labels, codes = solve_worlds(view, worlds, goal, batch_solver, prune=prune, seed=seed, tricks=tricks,
                                      progress=progress, partial_on_interrupt=partial_on_interrupt)
-    return rating_of(view, worlds, labels, codes, goal, assumed, tricks)
+    return rating_of(view, worlds, labels, codes, goal, assumed, tricks, inference)
+
+
+def checked_world_settings(samples: int, exact_limit: int, seed: int, caller: str) -> tuple[int, int, int]:
+    """``samples``, ``exact_limit`` and ``seed`` as a rating takes them, else a
+    one-line error naming ``caller`` and the argument."""
+    return (count(samples, "samples", caller, low=1, note=" (the worlds drawn)"),
+            count(exact_limit, "exact_limit", caller, low=0, note=" (0: always sample)"), seed_argument(seed, caller))
 
 
 def rating_worlds(view: SeatView, goal: Objective, table: Optional[EquityTable], *, exact_limit: int, samples: int,
-                  seed: int, infer: bool = False) -> Worlds:
+                  seed: int, infer: bool = False, progress: Optional[InferenceProgress] = None,
+                  partial_on_interrupt: bool = False, caller: str = "rate_view") -> tuple[Worlds, Optional[Inference]]:
     """The worlds a rating of ``view``'s decision is made over, as
     :func:`rate_view` takes them (all, or a sample; with ``infer`` only those
-    consistent with forehand's choices)."""
-    infer = infer and forehand_choices(view) > 0
+    consistent with forehand's choices, and what the inference did)."""
+    reason = nothing_to_infer(view) if infer else None
+    if reason is not None:
+        raise InvalidArgument(f"{caller}: infer: {reason}")
     worlds = worlds_for(InfoSet.from_view(view), 0 if infer else exact_limit, samples, seed, world_bytes(view))
-    if infer:  # only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference)
-        worlds = consistent_worlds(view, worlds, goal.name, goal.state, table, seed=seed)
-    return worlds
+    if not infer:
+        return worlds, None
+    # Only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference).
+    worlds, inference = consistent_worlds(view, worlds, goal.name, goal.state, table, seed=seed, progress=progress,
+                                          partial_on_interrupt=partial_on_interrupt)
+    if not len(worlds):
+        raise AltbaumerError(f"inference kept none of the {inference.drawn:,} worlds drawn, so there is nothing "
+                             "to rate: draw more (samples; --samples on the command line)")
+    return worlds, inference
 
 
 def solve_worlds(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver, *, prune: bool = True,
@@ -411,23 +454,33 @@ def solve_worlds(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver
 
 
 def rating_of(view: SeatView, worlds: Worlds, labels: list[str], codes: np.ndarray, goal: Objective,
-              assumed: bool = False, tricks: bool = False) -> Rating:
+              assumed: bool = False, tricks: bool = False, inference: Optional[Inference] = None) -> Rating:
     """The double-dummy :class:`Rating` of the codes :func:`solve_worlds` gave."""
     decision = DECISIONS[view.phase]
     done = len(codes)
     maker = view.seat.team is view.forehand.team
     options = rate_options(labels, codes, goal, maker, worlds.exact and done == len(worlds), tricks=tricks,
                            natural=decision in NATURAL_ORDER)
-    return Rating(decision, view.seat, maker, goal.name, done, worlds.total, worlds.exact, done == len(worlds),
-                  options, goal.state, assumed)
+    complete = done == len(worlds) and (inference is None or inference.complete)
+    return Rating(decision, view.seat, maker, goal.name, done, worlds.total, worlds.exact, complete,
+                  options, goal.state, assumed, inference=inference)
 
 
 def decision_objective(view: SeatView, objective: str, state: Optional[MatchState],
-                       table: Optional[EquityTable]) -> tuple[str, Objective, bool]:
+                       table: Optional[EquityTable], where: str = "rate_view") -> tuple[str, Objective, bool]:
     """The decision ``view.seat`` faces now, the objective to rate it by, and
     whether the score was assumed (the match objective without a ``state``:
-    the first deal of a match); one-line errors for a seat with nothing to
-    decide and a score whose makers are not this deal's."""
+    the first deal of a match); one-line errors for arguments of the wrong
+    kind (naming the call, ``where``), a seat with nothing to decide and a
+    score whose makers are not this deal's."""
+    hint = " (deal.view(seat) is a seat's view)" if isinstance(view, Deal) else ""
+    instance(view, SeatView, "view", where, hint)
+    if state is not None:
+        instance(state, MatchState, "state", where, " (MatchState.parse('3:-1 rounds 1:0', makers), or None)")
+    if table is not None:
+        instance(table, EquityTable, "table", where, " (or None: the shipped one)")
+    if objective not in OBJECTIVES:
+        raise InvalidArgument(f"{where}: objective must be one of {', '.join(OBJECTIVES)}, not {objective!r}")
     decision = DECISIONS.get(view.phase)
     if decision is None or view.to_act is not view.seat:
         raise AltbaumerError(f"{view.seat} has no decision to make now ({view.phase} phase)")

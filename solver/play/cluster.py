@@ -27,8 +27,9 @@ from __future__ import annotations
 import logging
 import os
 import re
+import signal
 import uuid
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional, Sequence, TypeVar
 
@@ -126,7 +127,9 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
     """``work(start, stop)`` for every ``(index, start, stop)`` of ``ranges``
     as one task each; ``collect(index, result)`` as each finishes, in the
     order they finish. On Ctrl-C or an error the tasks still queued are
-    cancelled."""
+    cancelled, and on a cluster started here the running ones are stopped
+    with their worker processes, so that the cluster closes at once (a
+    running cluster's workers finish the task they run)."""
     if not ranges:
         return
     as_completed = require_dask().as_completed
@@ -139,8 +142,24 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
         try:
             for future in as_completed(futures):
                 collect(futures[future], future.result())
+        except BaseException:
+            client.cancel([*futures, shared])  # the work too: a worker ended holding it would be reported as lost data
+            if scheduler.address is None:
+                _end_local_workers(client)
+            raise
         finally:
             client.cancel(list(futures))
+
+
+def _end_local_workers(client: Any) -> None:
+    """End at once the worker processes of a cluster started here, the
+    ranges they run dropped: closing the cluster would wait for those ranges
+    to finish. Each nanny is told first not to start its worker again."""
+    for nanny in list(getattr(getattr(client, "cluster", None), "workers", {}).values()):
+        nanny.close_gracefully()  # a status flag the nanny reads when its worker exits
+        if nanny.pid:
+            with suppress(ProcessLookupError):
+                os.kill(nanny.pid, signal.SIGTERM)
 
 
 def _call(work: Callable[[int, int], R], start: int, stop: int) -> R:

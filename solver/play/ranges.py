@@ -4,7 +4,7 @@ or on a Dask cluster (:mod:`altbaumer.play.cluster`).
 Each item (a match, a deal) draws its randomness from its own number, so the
 results do not depend on how the ranges are split between processes or
 workers. The ranges come back in order; Ctrl-C drops the ranges still
-queued. With a resume file (:mod:`altbaumer.play.resume`) every range is
+queued and stops the ranges running (worker processes are ended at once). With a resume file (:mod:`altbaumer.play.resume`) every range is
 kept as it finishes, and a job run again with the same file redoes none of
 them.
 
@@ -17,7 +17,8 @@ them.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Callable, Optional, TypeVar
 
 from altbaumer.play.cluster import Scheduler, run_on_cluster
@@ -77,15 +78,40 @@ def run_ranges(work: Callable[[int, int], R], count: int, *, processes: int = 1,
 
 def _in_processes(work: Callable[[int, int], R], ranges: list[tuple[int, int, int]], processes: int,
                   collect: Callable[[int, R], None]) -> None:
-    pool = ProcessPoolExecutor(max_workers=processes)
+    """The ranges in a pool of ``processes``, collected in order. Ctrl-C is
+    this process's to answer: the workers ignore SIGINT (a terminal sends it
+    to all of them), and on Ctrl-C or an error they are stopped at once, the
+    ranges they were running dropped, so the caller shows what was collected
+    within moments rather than once the running ranges end."""
+    pool = ProcessPoolExecutor(max_workers=processes, initializer=_ignore_interrupts)
+    futures: list[Future[R]] = []
     try:
         futures = [pool.submit(work, start, stop) for _, start, stop in ranges]
         for future, (index, _, _) in zip(futures, ranges):
             collect(index, future.result())
+    except BaseException:
+        for future in futures:
+            future.cancel()
+        _stop_workers(pool)
+        raise
     finally:
-        # Cancelled, not played out: after Ctrl-C (or an error) closing the pool would otherwise wait for every
-        # range still queued. (A with-block would close it once more without cancelling, and so undo that.)
+        # Cancelled, not played out: closing the pool would otherwise wait for every range still queued.
+        # (A with-block would close it once more without cancelling, and so undo that.)
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now, whatever they are running."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
 
 
 def _numbers(offset: int, start: int, stop: int) -> list[int]:

@@ -45,18 +45,20 @@ from typing import Callable, Iterator, Optional
 import numpy as np
 
 from altbaumer.dd.solver import Solver, using_solver
-from altbaumer.errors import AltbaumerError
+from altbaumer.game.arguments import count
 from altbaumer.game.actions import Action, DeclareAlone, Phase
 from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.controlled import controlled_options
+from altbaumer.hidden.inference import InferenceProgress
 from altbaumer.hidden.lines import PRUNE_Z
 from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.partner import PartnerChoices
-from altbaumer.hidden.rating import (DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, PlayoutSummary, Rating, decision_objective,
-                                     option_name, rating_of, rating_worlds, solve_worlds)
+from altbaumer.hidden.rating import (DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, PlayoutSummary, Rating,
+                                     checked_world_settings, decision_objective, option_name, rating_of,
+                                     rating_worlds, solve_worlds)
 from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.hidden.world_deals import deal_of_world
 from altbaumer.hidden.worlds import Worlds
@@ -82,7 +84,8 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                    card_worlds: int = CARD_WORLDS, progress: Optional[Progress] = None,
                    partial_on_interrupt: bool = False, solver: Optional[Solver] = None,
                    engine: Optional[Engine] = None, threads: Optional[int] = None, tricks: bool = False,
-                   infer: bool = False) -> Rating:
+                   infer: bool = False, dd_progress: Optional[Progress] = None,
+                   inference_progress: Optional[InferenceProgress] = None) -> Rating:
     """Rate the decision ``view.seat`` faces now by playing worlds out
     realistically (the module docstring), with the objective, score and
     table as :func:`~altbaumer.hidden.rating.rate_view` takes them and its
@@ -92,16 +95,22 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
     settled, at most ``effort``. The players decide over ``decision_worlds``
     worlds and ``card_worlds`` worlds a card. ``progress(done, total)``
     follows the playouts; Ctrl-C as in ``rate_view`` (the playouts of the
-    rounds finished). The mean tricks are given with ``tricks``; ``infer``
-    keeps the worlds consistent with forehand's choices, as ``rate_view``."""
-    decision, goal, assumed = decision_objective(view, objective, state, table)
-    cap = effort if playouts is None else playouts
-    if cap < 2:
-        raise AltbaumerError(f"realistic play needs at least 2 playouts, not {cap}")
-    worlds = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer)
+    rounds finished); ``dd_progress`` and ``inference_progress`` follow the
+    double-dummy worlds and the inference as ``rate_view``'s ``progress``
+    and ``inference_progress`` do. The mean tricks are given with
+    ``tricks``; ``infer`` keeps the worlds consistent with forehand's
+    choices, as ``rate_view``."""
+    decision, goal, assumed = decision_objective(view, objective, state, table, "rate_realistic")
+    cap = count(effort if playouts is None else playouts, "playouts" if playouts is not None else "effort",
+                "rate_realistic", low=2, note=" (worlds played out an option)")
+    samples, exact_limit, seed = checked_world_settings(samples, exact_limit, seed, "rate_realistic")
+    worlds, inference = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed,
+                                      infer=infer, progress=inference_progress,
+                                      partial_on_interrupt=partial_on_interrupt, caller="rate_realistic")
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver, _using(engine, threads) as playing:
-        labels, dd = solve_worlds(view, worlds, goal, batch_solver, prune=True, seed=seed, tricks=tricks)
-        double_dummy = rating_of(view, worlds, labels, dd, goal, assumed, tricks)
+        labels, dd = solve_worlds(view, worlds, goal, batch_solver, prune=True, seed=seed, tricks=tricks,
+                                  progress=dd_progress)
+        double_dummy = rating_of(view, worlds, labels, dd, goal, assumed, tricks, inference)
         actions = _actions(view, labels)
         order = _playout_worlds(worlds, dd, min(cap, len(worlds) if not worlds.exact else cap), seed)
         starts = _Starts(view, worlds, order, actions, goal, table, batch_solver,
@@ -114,7 +123,7 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                              controlled.variance_reduction)
     return Rating(decision, view.seat, view.seat.team is view.forehand.team, objective, run.done, worlds.total, False,
                   stopped != "interrupted", controlled.options, goal.state, assumed, play="realistic",
-                  double_dummy=double_dummy, playouts=summary)
+                  double_dummy=double_dummy, playouts=summary, inference=inference)
 
 
 @contextmanager

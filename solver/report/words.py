@@ -28,8 +28,11 @@ def plural(count: int, noun: str, many: Optional[str] = None) -> str:
 def verdict_words(rating: "Rating", name: str) -> str:
     """What the rating says of choosing ``name``, in words: best, a tie with
     the top, an inaccuracy, mistake or blunder (docs/rating.md, Verdicts),
-    slightly worse, or within the noise."""
+    slightly worse, or within the noise; nothing of the kind on too few
+    worlds for a verdict."""
     option = rating.option(name)
+    if not rating.has_verdict:
+        return "no verdict on so few worlds"
     if option.best:
         return "best" if rating.loss(name) <= 0 else "recommended: tied with the top for a player's purposes"
     found = rating.mark(name)

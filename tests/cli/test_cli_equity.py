@@ -55,7 +55,25 @@ def test_a_score_is_answered_for_both_teams(run):
     assert f"E-W (makers) win the match {100 * table.equity(state, Team.EW):.1f}% ± {ci}" in out
     assert f"N-S (defenders) win the match {100 * table.equity(state, Team.NS):.1f}% ± {ci}" in out
     assert f"the round {100 * table.round_chance(state, Team.NS):.1f}%" in out
-    assert "decider" not in out
+    assert "decider" not in out and "computed at" not in out
+
+
+def test_a_total_below_the_floor_is_said_to_be_computed_at_the_floor(run, monkeypatch):
+    """The table keeps totals at -12 or above: -999:0 is answered with the
+    figures of -12:0, and the answer says so."""
+    monkeypatch.setenv("COLUMNS", "200")
+    table = shipped_table()
+    floor = MatchState.parse(f"{table.floor}:0", Team.NS)
+    out = run("equity", "--score=-999:0").stdout
+    assert out.splitlines()[:2] == [
+        "At -999:0, rounds 0:0, N-S make trump:",
+        f"  computed at {table.floor}:0, rounds 0:0, N-S make trump: the table keeps every total at its floor, "
+        f"{table.floor}, or above (docs/equity.md, The floor)"]
+    assert f"N-S (makers) win the match {100 * table.equity(floor, Team.NS):.1f}%" in out
+    data = json.loads(run("equity", "--score=-999:0", "--json").stdout)["score"]
+    assert data["state"]["points"] == [-999, 0] and data["computed_as"]["points"] == [table.floor, 0]
+    assert data["N-S"]["match"] == table.equity(floor, Team.NS)
+    assert json.loads(run("equity", "--score", "-3:1", "--json").stdout)["score"]["computed_as"] is None
 
 
 def test_json_holds_the_figures(run):
@@ -75,7 +93,9 @@ def test_json_holds_the_figures(run):
     (("--score", "5:0"), "--score: points 5:0: a total of 5 or more"),
     (("--score", "three all"), "--score: score 'three all' is not POINTS"),
     (("--score", "2:0 rounds 1:1"), "the decider has no points"),
-    (("--rounds", "2:0"), "--rounds 2:0: the match is over"),
+    (("--rounds", "2:0"), "--rounds 2:0: the match is over, N-S have won it"),
+    (("--score", "0:0 rounds 2:0"), "--score 0:0 rounds 2:0: the match is over, N-S have won it"),
+    (("--score", "rounds 1:2"), "--score rounds 1:2: the match is over, E-W have won it"),
     (("--rounds", "x"), "--rounds 'x': not rounds won as R:R"),
     (("--makers", "NE"), "'--makers'"),
     (("--seed", "3"), "--seed is for estimating a table anew: give --deals too"),

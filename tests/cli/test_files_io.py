@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
+import sys
 import threading
 from pathlib import Path
 from typing import Optional
@@ -179,6 +181,7 @@ def test_the_format_comes_from_a_known_extension_or_an_option(tmp_path, no_work)
          "unknown extension '.txt' (use .abn, .json or .html, or name the format with --format)"),
         (("annotate", str(LONE), "--format", "html", "-o", "notes.json"), "the name says .json but --format is html"),
         (("convert", str(LONE), "--to", "json", "-o", "lone.abn"), "the name says .abn but --to is json"),
+        (("equity", "-o", "table.abn"), "unknown extension '.abn' (use .json)"),  # the one format it writes
     ]:
         output = args[-1]
         assert one_error_line(invoke(*args[:-1], str(tmp_path / output))) == f"{tmp_path / output}: {problem}"
@@ -193,6 +196,38 @@ def test_a_name_without_extension_or_with_a_named_format(tmp_path):
     assert json.loads((tmp_path / "notes.txt").read_text(encoding="utf-8"))["total"]["boards"] == 1
     assert invoke("convert", str(LONE), "--to", "json", "-o", str(tmp_path / "lone.txt")).exit_code == 0
     assert load_boards(tmp_path / "lone.txt") == load_boards(LONE)
+
+
+# -- a reader that stops reading: | head -------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def many_boards(tmp_path_factory) -> Path:
+    """Enough boards that checking them prints more than a pipe holds."""
+    path = tmp_path_factory.mktemp("pipe") / "many.abn"
+    assert invoke("deal", "--seed", "7", "-n", "1500", "-o", str(path)).exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize("command", [
+    ("check", "{many}"),  # rich's console, line by line
+    ("deal", "--seed", "1", "-n", "1500", "-o", "-"),  # a deal file: one write of the whole text
+    ("deal", "--seed", "1", "-n", "600"),  # diagrams
+    ("deal", "--seed", "1", "-n", "1500", "--json"),
+], ids=lambda c: " ".join(c[:1] + c[-1:]))
+def test_a_closed_output_pipe_ends_quietly_with_141(many_boards, command):
+    """As ``altbaumer check many.abn | head -1``: the shell's exit code for a
+    program stopped by SIGPIPE (128 + 13), nothing on stderr; never 1, the
+    code of an internal error."""
+    args = [a.replace("{many}", str(many_boards)) for a in command]
+    process = subprocess.Popen([sys.executable, "-c", "from altbaumer.cli import main; main()", *args],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline()
+    process.stdout.close()  # what head does after its line
+    error = process.stderr.read()
+    assert process.wait(timeout=60) == 141, error
+    assert error == b""
 
 
 # -- input: -, byte-order marks, bytes that are not UTF-8 ---------------------------------------------

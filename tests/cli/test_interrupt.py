@@ -4,12 +4,18 @@
 The interrupt is injected as a KeyboardInterrupt raised by the n-th call of
 a function the command reaches: the solver's batch call, the statistics of a
 rating, the printing of a board, a board's annotation, a range of matches.
+The commands that run worker processes are sent a real SIGINT.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import click
@@ -170,3 +176,59 @@ def test_ctrl_c_while_the_command_line_is_parsed_exits_130(run, monkeypatch):
     """Not click's "Aborted!" and exit 1."""
     interrupt_on(monkeypatch, click.Group, "parse_args")
     assert_interrupted(run("deal", "--seed", "1"))
+
+
+# -- a real SIGINT to the commands that run worker processes --------------------------------------------
+
+ANSWER_WITHIN = 3.0  # seconds; measured at about 0.1 s, the margin is for a loaded two-core machine
+
+
+def _started(args: list[str]) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", "from altbaumer.cli import main; main()", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def _interrupted_within(process: subprocess.Popen, whole_group: bool) -> tuple[str, str]:
+    """Ctrl-C as a terminal sends it (to the whole process group) or as ``kill
+    -INT`` does (to the command alone); its answer must come within
+    :data:`ANSWER_WITHIN`."""
+    sent = time.monotonic()
+    if whole_group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGINT)
+    try:
+        out, err = process.communicate(timeout=60)
+    finally:
+        process.kill()
+    answered = time.monotonic() - sent
+    assert process.returncode == 130, err
+    assert answered < ANSWER_WITHIN, f"Ctrl-C answered in {answered:.1f} s"
+    assert err.strip() == "altbaumer: interrupted", err  # no worker's traceback, no cluster's log
+    return out, err
+
+
+@pytest.mark.parametrize("workers", [("--processes", "2"), ("--scheduler", "local:2")], ids=lambda w: w[0])
+def test_ctrl_c_stops_simulate_s_workers_and_shows_the_matches_finished(tmp_path, workers):
+    """Worker processes of a pool, or of a Dask cluster started here: the
+    matches finished are shown, those running dropped."""
+    if workers[0] == "--scheduler":
+        pytest.importorskip("distributed")
+    resume = tmp_path / "sim.resume"
+    process = _started(["simulate", "-n", "20000", *workers, "--json", "--resume", str(resume)])
+    deadline = time.monotonic() + 120
+    while not (resume.exists() and len(resume.read_text(encoding="utf-8").splitlines()) >= 2):  # a range done
+        assert process.poll() is None and time.monotonic() < deadline, process.stderr
+        time.sleep(0.05)
+    out, _ = _interrupted_within(process, whole_group=True)
+    data = json.loads(out)
+    assert data["complete"] is False and 0 < data["matches"] < 20000
+
+
+def test_ctrl_c_stops_arena_s_workers_in_the_middle_of_their_pairs():
+    """Slow players: a range of pairs takes many seconds, which a pool that
+    let its workers finish would wait for."""
+    process = _started(["arena", "pimc-match", "pimc-points", "-n", "40", "--processes", "2", "--json"])
+    time.sleep(4)  # the workers started and playing
+    assert process.poll() is None
+    _interrupted_within(process, whole_group=False)
