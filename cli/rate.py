@@ -254,12 +254,16 @@ def _rated(view: SeatView, show: bool, settings: dict[str, Any], play: str, play
 
 
 def _beside(realistic: Rating, dd: Rating) -> Text:
-    """The double-dummy figures of the same decision, one line."""
-    unit = OBJECTIVE_UNIT[dd.objective]
-    figures = ", ".join(f"{o.option} {_figure(dd, o)}" for o in dd.options)
-    same = "the same advice" if dd.best.option == realistic.best.option else "other advice"
-    return Text(sym(f"double dummy (every player sees all cards after the decision): ★ {dd.best.option}; "
-                    f"{unit} {figures}: {same}"), style="dim")
+    """The double-dummy figures of the same decision, one line, its cards as the table writes them."""
+    ascii_ = plain()
+    parts: list[Any] = [sym("double dummy (every player sees all cards after the decision): ")]
+    parts += [sym("★ "), option_text(dd.best.option, ascii_), "; "] if dd.has_verdict else ["no verdict; "]
+    parts.append(f"{OBJECTIVE_UNIT[dd.objective]} ")
+    for i, o in enumerate(dd.options):
+        parts += [", " if i else "", option_text(o.option, ascii_), f" {_figure(dd, o)}"]
+    if dd.has_verdict and realistic.has_verdict:
+        parts.append(": the same advice" if dd.best.option == realistic.best.option else ": other advice")
+    return Text.assemble(*parts, style="dim")
 
 
 def _figure(rating: Rating, option: OptionRating) -> str:
@@ -287,8 +291,6 @@ class _Report:
             self.results.append({**_entry(record, target, rating, seconds), "score_source": known.source})
         else:
             _show(self.name, record, target, rating, seconds, known)
-            if rating.double_dummy is not None:
-                stdout.print(_beside(rating, rating.double_dummy))
         self.rated += rating.complete  # once shown: Ctrl-C while showing leaves it out
 
     def finish(self, complete: bool) -> None:
@@ -331,6 +333,8 @@ def _show(name: str, record: GameRecord, target: _Target, rating: Rating, second
     ascii_ = plain()
     for o in rating.options:
         stdout.print(Text.assemble("  ", option_text(o.option, ascii_), ": ", sym(_explain(o, rating))))
+    if rating.double_dummy is not None:
+        stdout.print(_beside(rating, rating.double_dummy))
     if target.at is not None:
         stdout.print(_recorded(rating, target.chosen))
 

@@ -48,21 +48,30 @@ def pct(p: float) -> str:
 
 def chance_text(p: float, ci: Optional[float], bounds: Optional[tuple[float, float]] = None) -> str:
     """A chance with its 95% interval: ``± half-width``, or where the
-    (Wilson) interval ends at 0% or 100% the bound it reaches to; the chance
-    alone when it is exact.
+    (Wilson) interval reaches 0% or 100% as shown, the bound at its other
+    end; the chance alone when it is exact.
 
     >>> chance_text(0.5, 0.098, (0.404, 0.596)), chance_text(0.0, 0.037, (0.0, 0.037)), chance_text(0.25, 0.0)
     ('50.0% ± 9.8%', '0.0% (at most 3.7%)', '25.0%')
-    >>> chance_text(1.0, 0.037, (0.963, 1.0))
-    '100.0% (at least 96.3%)'
+    >>> chance_text(1.0, 0.037, (0.963, 1.0)), chance_text(1.0, 0.0004, (0.99962, 0.9999999))
+    ('100.0% (at least 96.3%)', '100.0% (at least 99.96%)')
     """
     if not ci:
         return pct(p)
-    if bounds is not None and bounds[0] <= 0.0 < bounds[1]:
-        return f"{pct(p)} (at most {pct(bounds[1])})"
-    if bounds is not None and bounds[0] < 1.0 <= bounds[1]:
-        return f"{pct(p)} (at least {pct(bounds[0])})"
+    if bounds is not None and pct(bounds[0]) == pct(0.0):
+        return f"{pct(p)} (at most {_bound(bounds[1], 0.0)})"
+    if bounds is not None and pct(bounds[1]) == pct(1.0):
+        return f"{pct(p)} (at least {_bound(bounds[0], 1.0)})"
     return f"{pct(p)} ± {100 * ci:.1f}%"
+
+
+def _bound(value: float, edge: float) -> str:
+    """A bound in percent, with the places that tell it from ``edge``."""
+    for places in (1, 2, 3):
+        shown = f"{100 * value:.{places}f}%"
+        if shown != f"{100 * edge:.{places}f}%":
+            return shown
+    return shown
 
 
 def columns(rating: "Rating") -> list[Column]:
@@ -116,7 +125,9 @@ def legend(rating: "Rating") -> str:
 def worlds_text(rating: "Rating") -> str:
     """The worlds the rating was made over: all of them (exact), a sample, or played out."""
     if rating.play == "realistic":
-        return f"{rating.worlds:,} sampled worlds played out, every seat from its own knowledge"
+        kept = "" if rating.inference is None else \
+            f" of {_worlds(rating.inference.kept)} kept by inference of {rating.inference.drawn:,} drawn"
+        return f"{rating.worlds:,} sampled worlds played out{kept}, every seat from its own knowledge"
     if rating.exact:
         return f"{'all ' if rating.worlds > 1 else ''}{rating.worlds:,} world{'s' if rating.worlds != 1 else ''} (exact)"
     if rating.inference is not None:

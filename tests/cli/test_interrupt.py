@@ -83,7 +83,7 @@ RATE_LANDINGS = {
 def test_rate_shows_what_it_has_and_exits_130(run, monkeypatch, two_decisions, where):
     inject, rated, partial_rating = RATE_LANDINGS[where]
     inject(monkeypatch)
-    result = run("rate", str(two_decisions), "--samples", "600", "--no-progress")
+    result = run("rate", str(two_decisions), "--samples", "600", "--no-progress", "--play", "dd")
     assert_interrupted(result)
     assert f"interrupted: partial result, {rated} of 2 boards rated in full" in result.stdout
     assert ("partial result over the worlds solved so far" in result.stdout) == partial_rating
@@ -92,7 +92,7 @@ def test_rate_shows_what_it_has_and_exits_130(run, monkeypatch, two_decisions, w
 
 def test_rate_json_on_ctrl_c_holds_the_boards_done_and_says_it_is_partial(run, monkeypatch, two_decisions):
     interrupt_on(monkeypatch, RATERS["discard"], "solve", 2)
-    result = run("rate", str(two_decisions), "--samples", "600", "--json")
+    result = run("rate", str(two_decisions), "--samples", "600", "--json", "--play", "dd")
     assert_interrupted(result)
     data = json.loads(result.stdout)
     assert data["complete"] is False and [b["complete"] for b in data["boards"]] == [True, False]

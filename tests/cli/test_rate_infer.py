@@ -95,7 +95,8 @@ def test_a_board_where_inference_cannot_apply_is_left_out_of_several(run, agreei
         ("refusal", "--infer: forehand decides here, and it knows its own hand: there is nothing to infer")]
 
 
-def test_infer_does_not_go_with_realistic_play(run):
-    assert one_line_error(run(*CARD, "--infer", "--play", "realistic")) == (
-        "altbaumer: error: --infer keeps the worlds of a double-dummy rating; the worlds played out with --play "
-        "realistic are uniform: leave out one of them")
+def test_realistic_play_plays_out_the_worlds_inference_kept(run, agreeing):
+    board = json.loads(run(*CARD, "--infer", "--json").stdout)["boards"][0]
+    assert board["play"] == "realistic" and board["inference"]["kept"] == 40
+    assert board["worlds"] <= 40 and board["double_dummy"]["inference"]["kept"] == 40
+    assert flat(run(*CARD, "--infer", "--play", "dd")).count("played out") == 0

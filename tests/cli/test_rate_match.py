@@ -28,7 +28,9 @@ def lone_march(run, tmp_path) -> str:
 
 
 def test_a_certain_lone_march_is_recommended(run, lone_march):
-    result = run("rate", lone_march, "--samples", "300")
+    realistic = flat(run("rate", lone_march, "--samples", "300"))
+    assert "alone ★" in realistic and "together ??" in realistic
+    result = run("rate", lone_march, "--samples", "300", "--play", "dd")
     assert result.exit_code == 0, result.output
     text = flat(result)
     assert "W (maker) decides playing alone" in text

@@ -108,6 +108,8 @@ def _without_tricks(data: dict[str, Any]) -> dict[str, Any]:
         for figures, key in ((option, "mean_tricks"), (option["for_decider"], "tricks")):
             figures.pop(key)
             figures["ci95"].pop(key)
+    if data.get("double_dummy"):  # a realistic rating's double-dummy one beside it
+        _without_tricks(data["double_dummy"])
     return data
 
 

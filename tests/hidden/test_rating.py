@@ -139,10 +139,12 @@ def test_defenders_pick_the_lowest_objective():
 
 
 def test_rate_command_on_the_examples(run, tmp_path):
-    result = run("rate", "examples/mid-trick.abn", "--json")
+    result = run("rate", "examples/mid-trick.abn", "--play", "dd", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)["boards"][0]
     assert data["decision"] == "play" and data["seat"] == "W" and data["exact"]
+    realistic = json.loads(run("rate", "examples/mid-trick.abn", "--json").stdout)["boards"][0]
+    assert realistic["play"] == "realistic" and realistic["double_dummy"]["exact"]
     for key in ("worlds", "best", "options"):
         assert key in data
     option = data["options"][0]

@@ -55,7 +55,7 @@ def test_the_match_objective_with_marks(run: Callable[..., Result]) -> None:
     # The same table as the command line's, row by row.
     text = rich_text(rating)
     result = run("rate", str(EXAMPLES / "forehand-view.abn"), "--samples", "300", "--exact-limit", "300",
-                 "--no-progress")
+                 "--no-progress", "--play", "dd")
     assert result.exit_code == 0
     cli = _table("\n".join(line.replace("│", " ").strip() for line in result.output.splitlines()), rating)
     ours = _table(text, rating)

@@ -63,7 +63,8 @@ def _abn(hand: CardSet, turned: str, seen: str, extra: str = "") -> str:
 def _rated(tmp_path: Path, text: str, seed: int) -> dict:
     path = tmp_path / "view.abn"
     path.write_text(text, encoding="utf-8")
-    result = CliRunner().invoke(main, ["rate", str(path), "--samples", str(SAMPLES), "--seed", str(seed), "--json"])
+    result = CliRunner().invoke(main, ["rate", str(path), "--samples", str(SAMPLES), "--seed", str(seed), "--json",
+                                       "--play", "dd"])
     assert result.exit_code == 0, result.output
     board = json.loads(result.output)["boards"][0]
     return {o["option"]: o["equity"] for o in board["options"]} | {"best": board["best"]}
