@@ -3,29 +3,31 @@
 A realistic rating (:mod:`altbaumer.play.realistic`) plays each option out
 in a few hundred worlds, but solves it double dummy in many thousands, the
 first few hundred of them the very worlds played out. Per world the two
-outcomes go together (their values correlate some 0.7 to 0.85, the options'
-differences 0.3 to 0.6), so each figure is estimated by regression on the
-double-dummy value, a control variate: the mean played out, corrected by β
-times what the double-dummy mean over every world says the worlds played
-out missed, with β the slope of the played-out values on the double-dummy
-ones in those worlds. Its variance is that of the residuals, never more than
-the playouts' own (docs/rating.md, Realistic play).
+outcomes go together (their values correlate some 0.7 to 0.85), so each
+figure is estimated as its double-dummy mean over every world plus the mean
+difference, played out minus double dummy, over the worlds played out: a
+control variate, unbiased, with the spread of the differences instead of
+that of the outcomes (docs/rating.md, Realistic play).
 
-With ``x`` a figure's double-dummy values in the M worlds, of which the
-first n were played out with values ``y`` (double dummy there: ``d``, the
-first n of ``x``), the estimate is mean(y) + β·(mean(x) − mean(d)), which
-equals mean(y − βf·d) + βf·mean(x[n:]) with f = 1 − n/M: two independent
-parts, so its variance is var(y − βf·d)/n + β²f²·var(x[n:])/(M − n), least
-at β = cov(y, d) / (f·(var(d) + n·var(x[n:])/(M − n))). When the worlds are
-all the worlds (enumerated), x is exact and the playouts are drawn from it
-with replacement: the variance is var(y − β·d)/n, least at β = cov(y, d)/var(d).
+The interval comes from independent replicates, not from a formula. The
+double-dummy value of a world is not a function of that world alone: inside
+an option, forehand's later choices (the discard, playing alone) are made
+over all the worlds of the rating, as it cannot tell them apart. So the
+worlds are dealt round-robin into ``K`` replicates (world i to replicate
+i mod K), each solved as a rating of its own, and each replicate's estimate
+is its own double-dummy mean plus its own playouts' mean difference. Their
+mean is the estimate; their spread, over K − 1 degrees of freedom (Student's
+t), its interval, which holds whatever the choices inside the options do.
+When the worlds are all the worlds (enumerated), there is one rating and
+its double-dummy means are exact: the playouts, drawn from it with
+replacement, give the interval by themselves.
 
 >>> import numpy as np
 >>> x = np.array([0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0])
 >>> y = np.array([0.0, 1.0, 0.0, 0.0])             # the first four worlds played out
->>> estimate, variance = controlled_mean(x, y, exact=False)
->>> round(estimate, 3), round(float(y.mean()), 3)   # the playouts missed some of the 1s the other worlds show
-(0.321, 0.25)
+>>> estimate, variance, freedom = controlled_mean(x, y, replicates=2, exact=False)
+>>> round(estimate, 3), round(float(y.mean()), 3), freedom   # the playouts missed some of the 1s the others show
+(0.375, 0.25, 1)
 """
 
 from __future__ import annotations
@@ -36,39 +38,62 @@ from typing import Optional
 
 import numpy as np
 
+from altbaumer.game.deal_rules import TRICKS
+from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.rating import PROPORTIONS, OptionRating, wilson_bounds, world_figures
 from altbaumer.hidden.verdicts import tied
 
-__all__ = ["controlled_mean", "controlled_options", "Controlled"]
+__all__ = ["controlled_mean", "controlled_options", "Controlled", "t975", "REPLICATES"]
+
+REPLICATES = 16
+"""Independent replicates of a sampled realistic rating (see the module docstring)."""
 
 _Z95 = 1.959964
+_CODES = np.array([t + lone for lone in (0, LONE_FLAG) for t in range(TRICKS + 1)])
+"""Every outcome code a deal can end in."""
 
 
-def controlled_mean(x: np.ndarray, y: np.ndarray, exact: bool, at: Optional[np.ndarray] = None
-                    ) -> tuple[float, float]:
-    """(estimate, variance of the estimate) of a figure's mean: ``x`` its
-    double-dummy values in every world solved, ``y`` its played-out values
-    in the worlds ``at`` (indices into ``x``; by default the first len(y)),
-    ``exact`` when ``x`` holds every world (see the module docstring)."""
-    n, m = len(y), len(x)
-    if n < 2:
-        return (float(y.mean()) if n else 0.0), 0.0
-    d = x[:n] if at is None else x[at]
-    cov = float(np.cov(y, d)[0, 1])
-    if exact or at is not None:
-        spread_d = float(d.var(ddof=1))
-        beta = cov / spread_d if spread_d > 0 else 0.0
-        return float(y.mean() + beta * (x.mean() - d.mean())), float((y - beta * d).var(ddof=1) / n)
-    if m - n < 2:
-        return float(y.mean()), float(y.var(ddof=1) / n)
-    f, rest = 1.0 - n / m, x[n:]
-    spread_d, spread_rest = float(d.var(ddof=1)), float(rest.var(ddof=1))
-    scale = f * (spread_d + n * spread_rest / len(rest))
-    beta = cov / scale if scale > 0 else 0.0
-    estimate = float(y.mean() + beta * (x.mean() - d.mean()))
-    variance = (y - beta * f * d).var(ddof=1) / n + (beta * f) ** 2 * spread_rest / len(rest)
-    return estimate, float(variance)
+def controlled_mean(x: np.ndarray, y: np.ndarray, *, replicates: int, exact: bool,
+                    at: Optional[np.ndarray] = None, spread: float = 0.0) -> tuple[float, float, int]:
+    """(estimate, its variance, the degrees of freedom of that variance) of a
+    figure's mean: ``x`` its double-dummy values in every world (world i in
+    replicate i mod ``replicates``), ``y`` its played-out values in the first
+    len(y) worlds, or with ``exact`` (``x`` holds every world, one replicate)
+    in the worlds ``at``. ``spread``, the range of the figure's values, bounds
+    the variance below by the rule of three: however alike the playouts were,
+    one world in n + 2 unseen may differ by the whole range."""
+    n = len(y)
+    if exact:
+        d = x[at if at is not None else slice(0, n)]
+        estimate = float(x.mean() + (y - d).mean()) if n else float(x.mean())
+        variance, freedom = (float((y - d).var(ddof=1) / n), n - 1) if n > 1 else (0.0, 0)
+    else:
+        k = min(replicates, n)
+        parts = [x[r::replicates].mean() + (y[r::replicates] - x[:n][r::replicates]).mean() for r in range(k)]
+        estimate = float(np.mean(parts)) if parts else 0.0
+        variance, freedom = (float(np.var(parts, ddof=1) / k), k - 1) if k > 1 else (0.0, 0)
+    rare = 1.0 / (n + 2)
+    return estimate, max(variance, spread * spread * rare * (1 - rare) / max(n, 1)), freedom
+
+
+def t975(freedom: int) -> float:
+    """The 97.5% point of Student's t with ``freedom`` degrees of freedom
+    (the normal's for many), for a 95% interval from a few replicates.
+
+    >>> round(t975(15), 3), round(t975(1000), 3)
+    (2.131, 1.962)
+    """
+    if freedom <= 0:
+        return float("inf")
+    if freedom <= len(_T975):
+        return _T975[freedom - 1]
+    z, v = _Z95, float(freedom)
+    return z + (z ** 3 + z) / (4 * v) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * v * v)
+
+
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
+         2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
 
 
 @dataclass(frozen=True)
@@ -83,36 +108,38 @@ class Controlled:
 
 
 def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, objective: Objective, maker: bool,
-                       exact: bool, natural: bool, tricks: bool = False, at: Optional[np.ndarray] = None
-                       ) -> Controlled:
+                       *, replicates: int, exact: bool, natural: bool, tricks: bool = False,
+                       at: Optional[np.ndarray] = None) -> Controlled:
     """Every option's figures from its double-dummy codes ``dd`` (worlds ×
-    options; -1 where an option was not solved, always after its solved
-    worlds) and played-out codes ``played`` (playouts × options; -1 where not
-    played, after those played), the playouts in worlds ``at`` (indices into
-    ``dd``'s rows; by default the first rows), each Δ against the top option
-    on common worlds, and ★ as :func:`~altbaumer.hidden.rating.rate_options`
-    gives it. The chances get Wilson intervals at their effective sample size."""
+    options, every world solved; world i in replicate i mod ``replicates``)
+    and played-out codes ``played`` (playouts × options; -1 where not played,
+    after those played), the playouts in the first worlds, or with ``exact``
+    in worlds ``at``; each Δ against the top option on common worlds, and ★
+    as :func:`~altbaumer.hidden.rating.rate_options` gives it. The chances
+    get Wilson intervals at their effective sample size."""
     sign = 1.0 if maker else -1.0
-    solved = [int((dd[:, j] >= 0).sum()) for j in range(len(labels))]
     counts = [int((played[:, j] >= 0).sum()) for j in range(len(labels))]
     dd_figures = world_figures(np.maximum(dd, 0), objective, tricks)
     play_figures = world_figures(np.maximum(played, 0), objective, tricks)
     goal_dd, goal_play = objective.of(np.maximum(dd, 0)), objective.of(np.maximum(played, 0))
+    spreads = {k: float(np.ptp(v)) for k, v in world_figures(_CODES, objective, tricks).items()}
+    goal_spread = float(np.ptp(objective.of(_CODES)))
 
-    def mean(values_dd: np.ndarray, values_play: np.ndarray, j: int, n: int, m: int) -> tuple[float, float]:
-        where = None if at is None else at[:n]
-        return controlled_mean(values_dd[:m, j], values_play[:n, j], exact, where)
+    def mean(values_dd: np.ndarray, values_play: np.ndarray, n: int, spread: float) -> tuple[float, float, int]:
+        return controlled_mean(values_dd, values_play[:n], replicates=replicates, exact=exact,
+                               at=None if at is None else at[:n], spread=spread)
 
-    def paired(j: int, top: int) -> tuple[float, float, float]:
-        """Option j's Δ against ``top`` on their common worlds, its variance,
-        and the variance the playouts alone would have given it."""
-        n, m = min(counts[j], counts[top]), min(solved[j], solved[top])
+    def paired(j: int, top: int) -> tuple[float, float, int, float]:
+        """Option j's Δ against ``top`` on their common playouts: its
+        estimate, variance and degrees of freedom, and the variance the
+        playouts alone would have given it."""
+        n = min(counts[j], counts[top])
         step = goal_play[:, j] - goal_play[:, top]
-        delta, variance = mean((goal_dd[:, j] - goal_dd[:, top])[:, None], step[:, None], 0, n, m)
-        return delta, variance, float(step[:n].var(ddof=1) / n) if n > 1 else 0.0
+        delta, variance, freedom = mean(goal_dd[:, j] - goal_dd[:, top], step, n, goal_spread if j != top else 0.0)
+        return delta, variance, freedom, float(step[:n].var(ddof=1) / n) if n > 1 else 0.0
 
     full = max(counts)
-    estimates = [mean(goal_dd, goal_play, j, counts[j], solved[j])[0] for j in range(len(labels))]
+    estimates = [mean(goal_dd[:, j], goal_play[:, j], counts[j], 0.0)[0] for j in range(len(labels))]
     top = int(np.argmax([sign * e if counts[j] == full else -np.inf for j, e in enumerate(estimates)]))
     # The top is the option no other beats on common worlds: the figures of
     # each option alone may rank two close ones the other way round.
@@ -123,26 +150,26 @@ def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, ob
         top = int(np.argmax(gains))
     rated, reduction = [], {}
     for j, label in enumerate(labels):
-        n, m = counts[j], solved[j]
-        figures = {k: mean(dd_figures[k], play_figures[k], j, n, m) for k in dd_figures}
+        n = counts[j]
         ci95: dict[str, Optional[float]] = {"mean_tricks": None}
         bounds: dict[str, tuple[float, float]] = {}
         values: dict[str, float] = {}
-        for key, (value, variance) in figures.items():
+        for key in dd_figures:
+            value, variance, freedom = mean(dd_figures[key][:, j], play_figures[key][:, j], n, spreads[key])
             if key in PROPORTIONS:
                 value = min(1.0, max(0.0, value))
-                lo, hi = _effective_wilson(value, variance, n + m)
+                lo, hi = _effective_wilson(value, variance, n + len(dd))
                 bounds[key], ci95[key] = (lo, hi), max(value - lo, hi - value)
             else:
-                ci95[key] = _Z95 * math.sqrt(variance)
+                ci95[key] = t975(freedom) * math.sqrt(variance) if variance > 0 else 0.0
             values[key] = value
-        delta, variance, raw = paired(j, top)
+        delta, variance, freedom, raw = paired(j, top)
         if j != top and variance > 0:
             reduction[label] = raw / variance
         rated.append(OptionRating(label, values.get("mean_tricks"), values["p_make"], values["p_march"],
                                   values["p_zero"], values["points"], values["net"], ci95, delta,
-                                  _Z95 * math.sqrt(variance), False, n, values.get("equity"), values.get("p_round"),
-                                  bounds))
+                                  t975(freedom) * math.sqrt(variance) if variance > 0 else 0.0, False, n,
+                                  values.get("equity"), values.get("p_round"), bounds))
     best = top if not natural else next(j for j, o in enumerate(rated)
                                         if counts[j] == full and tied(-sign * o.delta, o.delta_ci95, objective.name))
     return Controlled(tuple(replace(o, best=j == best) for j, o in enumerate(rated)), reduction)

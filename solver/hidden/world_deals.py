@@ -73,8 +73,11 @@ def deal_of_world(view: SeatView, worlds: Worlds, i: int, rng: Optional[random.R
         elif absent is not None:
             dealt[absent] = _absent_hand(view, absent, out)
     unturned = CardSet(out) | (view.cut_seen - view.taken - view.exposed)
-    for order in permutations(view.exposed | view.taken):
-        deal = _trumped(view, dealt, _stock(list(order), unturned, view.cut_seen))
+    # The cards left face up were turned before the ones taken: that order nearly always makes the
+    # view's trump, so it is tried first (the others only in the rare orders a view leaves open).
+    natural = list(view.exposed) + list(view.taken)
+    for order in [natural] + [list(o) for o in permutations(view.exposed | view.taken) if list(o) != natural]:
+        deal = _trumped(view, dealt, _stock(order, unturned, view.cut_seen))
         if deal is not None:
             return _checked(_replayed(deal, view, discard), view)
     raise AltbaumerError("no stock order of this world gives the view's trump making")

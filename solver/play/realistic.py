@@ -14,9 +14,11 @@ worlds out instead:
    (forehand's discard and lone play as :class:`~altbaumer.play.pimc.PimcPolicy`
    makes them, once for each view forehand can have; the partner's lone
    choice over worlds of its own information set,
-   :class:`~altbaumer.hidden.partner.PartnerChoices`), then every card of
-   every seat by the compiled PIMC player (:mod:`altbaumer.play.engine`);
-   every option is played on the same worlds with the same seeds;
+   :class:`~altbaumer.hidden.partner.PartnerChoices`), each seeded by what its
+   decider sees, so that the players are one policy whatever the rating's
+   seed; then every card of every seat by the compiled PIMC player
+   (:mod:`altbaumer.play.engine`); every option is played on the same worlds
+   with the same seeds;
 3. each figure is its double-dummy mean over all the worlds plus the mean
    played-out-minus-double-dummy difference over the worlds played out
    (:mod:`altbaumer.hidden.controlled`), which needs a fraction of the
@@ -51,7 +53,7 @@ from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.controlled import controlled_options
+from altbaumer.hidden.controlled import REPLICATES, Controlled, controlled_options
 from altbaumer.hidden.inference import InferenceProgress
 from altbaumer.hidden.lines import PRUNE_Z
 from altbaumer.hidden.objectives import Objective
@@ -65,16 +67,20 @@ from altbaumer.hidden.worlds import Worlds
 from altbaumer.play.engine import WIDTH, Engine, deal_row, seat_values
 from altbaumer.play.pimc import CARD_WORLDS, DECISION_WORLDS, PimcPolicy
 
-__all__ = ["rate_realistic", "DEFAULT_EFFORT", "TARGETS", "FIRST_ROUND"]
+__all__ = ["rate_realistic", "DEFAULT_EFFORT", "TARGETS", "FIRST_ROUND", "SETTLE_AFTER"]
 
 DEFAULT_EFFORT = 1000
 """Playouts an option at the most, unless the ranking settles first."""
 FIRST_ROUND = 64
 """Playouts an option in the first round; each later round doubles the total."""
+SETTLE_AFTER = 256
+"""Playouts an option before the ranking may be taken as settled: the
+variance a few dozen playouts show is too often short of the truth."""
 TARGETS = {"match": 0.01, "make": 0.01, "march": 0.01, "net": 0.05}
 """The 95% half-width every surviving Δ is played out to, by objective."""
 
 Progress = Callable[[int, int], None]
+_PLAYERS_SEED = 0
 
 
 def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
@@ -108,14 +114,13 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                                       infer=infer, progress=inference_progress,
                                       partial_on_interrupt=partial_on_interrupt, caller="rate_realistic")
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver, _using(engine, threads) as playing:
-        labels, dd = solve_worlds(view, worlds, goal, batch_solver, prune=True, seed=seed, tricks=tricks,
-                                  progress=dd_progress)
+        labels, dd, replicates = _replicated(view, worlds, goal, batch_solver, seed, tricks, dd_progress)
         double_dummy = rating_of(view, worlds, labels, dd, goal, assumed, tricks, inference)
         actions = _actions(view, labels)
-        order = _playout_worlds(worlds, dd, min(cap, len(worlds) if not worlds.exact else cap), seed)
+        order = _playout_worlds(worlds, cap, seed)
         starts = _Starts(view, worlds, order, actions, goal, table, batch_solver,
                          seed=seed, decision_worlds=decision_worlds, card_worlds=card_worlds)
-        run = _Rounds(labels, dd, order, goal, view, worlds.exact, decision in NATURAL_ORDER, tricks)
+        run = _Rounds(labels, dd, order, goal, view, worlds.exact, decision in NATURAL_ORDER, tricks, replicates)
         stopped = run.play(starts, playing, seed, card_worlds, fixed=playouts is not None, progress=progress,
                            partial=partial_on_interrupt)
     controlled = run.rated()
@@ -141,15 +146,35 @@ def _actions(view: SeatView, labels: list[str]) -> list[Action]:
     return [named[label] for label in labels]
 
 
-def _playout_worlds(worlds: Worlds, dd: np.ndarray, count: int, seed: int) -> np.ndarray:
+def _replicated(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver, seed: int, tricks: bool,
+                progress: Optional[Progress]) -> tuple[list[str], np.ndarray, int]:
+    """The options and their double-dummy codes in every world (worlds ×
+    options), and the replicates they were solved in: a sample's worlds
+    dealt round-robin into :data:`~altbaumer.hidden.controlled.REPLICATES`
+    ratings of their own (:mod:`altbaumer.hidden.controlled` says why), all
+    the worlds in one rating."""
+    count = 1 if worlds.exact else min(REPLICATES, len(worlds))
+    parts = []
+    for r in range(count):
+        part = worlds if count == 1 else Worlds(worlds.hands[r::count], worlds.stock[r::count], worlds.out[r::count],
+                                                exact=False, total=worlds.total)
+        done = sum(len(p) for p in parts)
+        report = None if progress is None else (lambda n, _total, done=done: progress(done + n, len(worlds)))
+        labels, codes = solve_worlds(view, part, goal, solver, prune=False, seed=seed, tricks=tricks, progress=report)
+        parts.append(codes)
+    dd = np.empty((len(worlds), len(labels)), dtype=np.int8)
+    for r, codes in enumerate(parts):
+        dd[r::count] = codes
+    return labels, dd, count
+
+
+def _playout_worlds(worlds: Worlds, count: int, seed: int) -> np.ndarray:
     """Which worlds are played out, in order: the first ones of a sample
     (itself uniform), or uniform draws from all the worlds when they are
-    enumerated; never past the worlds in which every option was solved
-    double dummy (the successive elimination stops solving clear losers)."""
+    enumerated."""
     if worlds.exact:
         return np.random.default_rng([seed, 7]).integers(0, len(worlds), size=count)
-    solved = int((dd >= 0).all(axis=1).sum()) if dd.size else 0
-    return np.arange(min(count, max(solved, 2)))
+    return np.arange(min(count, len(worlds)))
 
 
 class _Starts:
@@ -162,7 +187,9 @@ class _Starts:
         self.view, self.worlds, self.order, self.actions = view, worlds, order, actions
         self.goal, self.table, self.solver, self.seed = goal, table, solver, seed
         self.decision_worlds, self.card_worlds = decision_worlds, card_worlds
-        self.partner = PartnerChoices(view, goal, solver, seed=seed, count=decision_worlds)
+        # The players are one policy whatever the rating's seed, which draws only
+        # the worlds and the card play: their choices are seeded by what they see.
+        self.partner = PartnerChoices(view, goal, solver, seed=_PLAYERS_SEED, count=decision_worlds)
         self.forehand: dict[SeatView, Action] = {}
 
     def rows(self, lo: int, hi: int) -> np.ndarray:
@@ -196,10 +223,10 @@ class _Starts:
 
     def _player(self, view: SeatView) -> PimcPolicy:
         """Forehand deciding from this view: seeded by the view, so the same
-        view always gets the same choice, whichever world brought it."""
+        view always gets the same choice, whichever world or rating brought it."""
         key = (view.phase, view.hand.mask, view.taken.mask, view.exposed.mask, int(view.trump or 0),
                tuple(int(s) for s in view.lone_passed))
-        player = PimcPolicy(random.Random(f"altbaumer-realistic-forehand:{self.seed}:{key}").getrandbits(64),
+        player = PimcPolicy(random.Random(f"altbaumer-realistic-forehand:{_PLAYERS_SEED}:{key}").getrandbits(64),
                             objective=self.goal.name, decision_worlds=self.decision_worlds,
                             card_worlds=self.card_worlds, solver=self.solver, table=self.table)
         if self.goal.state is not None:
@@ -220,10 +247,10 @@ class _Rounds:
     """The playouts of every option, round by round, and their figures."""
 
     def __init__(self, labels: list[str], dd: np.ndarray, order: np.ndarray, goal: Objective, view: SeatView,
-                 exact: bool, natural: bool, tricks: bool) -> None:
+                 exact: bool, natural: bool, tricks: bool, replicates: int) -> None:
         self.labels, self.dd, self.order, self.goal = labels, dd, order, goal
         self.maker = view.seat.team is view.forehand.team
-        self.exact, self.natural, self.tricks = exact, natural, tricks
+        self.exact, self.natural, self.tricks, self.replicates = exact, natural, tricks, replicates
         self.played = np.full((len(order), len(labels)), -1, dtype=np.int8)
         self.alive = np.ones(len(labels), dtype=bool)
         self.done = 0
@@ -245,7 +272,7 @@ class _Rounds:
                 self.done = upto
                 if progress is not None:
                     progress(self.done * int(self.alive.sum()), cap * int(self.alive.sum()))
-                if not fixed and self._settled():
+                if not fixed and self.done >= SETTLE_AFTER and self._settled():
                     return "settled"
         except KeyboardInterrupt:
             if self.done < 2 or not partial:
@@ -253,9 +280,10 @@ class _Rounds:
             return "interrupted"
         return "fixed" if fixed else "effort"
 
-    def rated(self):  # type: ignore[no-untyped-def]
-        return controlled_options(self.labels, self.dd, self.played[: self.done], self.goal, self.maker, self.exact,
-                                  self.natural, self.tricks, at=self.order[: self.done] if self.exact else None)
+    def rated(self) -> Controlled:
+        return controlled_options(self.labels, self.dd, self.played[: self.done], self.goal, self.maker,
+                                  replicates=self.replicates, exact=self.exact, natural=self.natural,
+                                  tricks=self.tricks, at=self.order[: self.done] if self.exact else None)
 
     def _settled(self) -> bool:
         """Drop the options that clearly trail; True once every surviving Δ
