@@ -3,31 +3,37 @@
 A realistic rating (:mod:`altbaumer.play.realistic`) plays each option out
 in a few hundred worlds, but solves it double dummy in many thousands, the
 first few hundred of them the very worlds played out. Per world the two
-outcomes go together (their values correlate some 0.7 to 0.85), so each
-figure is estimated as its double-dummy mean over every world plus the mean
-difference, played out minus double dummy, over the worlds played out: a
-control variate, unbiased, with the spread of the differences instead of
-that of the outcomes (docs/rating.md, Realistic play).
+outcomes go together (their values correlate some 0.7 to 0.85, the options'
+differences 0.3 to 0.6), so each figure is estimated by regression on the
+double-dummy value, a control variate: the mean played out, corrected by β
+times what the double-dummy mean over every world says the worlds played
+out missed, with β the slope of the played-out values on the double-dummy
+ones in those worlds. Its variance is that of the residuals, never more than
+the playouts' own (docs/rating.md, Realistic play).
 
-The interval comes from independent replicates, not from a formula. The
-double-dummy value of a world is not a function of that world alone: inside
-an option, forehand's later choices (the discard, playing alone) are made
-over all the worlds of the rating, as it cannot tell them apart. So the
-worlds are dealt round-robin into ``K`` replicates (world i to replicate
-i mod K), each solved as a rating of its own, and each replicate's estimate
-is its own double-dummy mean plus its own playouts' mean difference. Their
-mean is the estimate; their spread, over K − 1 degrees of freedom (Student's
-t), its interval, which holds whatever the choices inside the options do.
-When the worlds are all the worlds (enumerated), there is one rating and
-its double-dummy means are exact: the playouts, drawn from it with
-replacement, give the interval by themselves.
+With ``x`` a figure's double-dummy values in the M worlds, of which the
+first n were played out with values ``y`` (double dummy there: ``d``, the
+first n of ``x``), the estimate is mean(y) + β·(mean(x) − mean(d)), which
+equals mean(y − βf·d) + βf·mean(x[n:]) with f = 1 − n/M: two independent
+parts, so its variance is var(y − βf·d)/n + β²f²·var(x[n:])/(M − n), least
+at β = cov(y, d) / (f·(var(d) + n·var(x[n:])/(M − n))). When the worlds are
+all the worlds (enumerated), x is exact and the playouts are drawn from it
+with replacement: the variance is var(y − β·d)/n, least at β = cov(y, d)/var(d).
+
+This needs the double-dummy value of a world to be that world's alone.
+Inside an option forehand's later choices (the discard, playing alone) are
+made over all the worlds of the rating, as forehand cannot tell them apart;
+a choice that is clear is the same over any sample, but a close one turns
+with the sample. So the playouts follow the rating's choices only where
+they are clear, and otherwise a player of their own
+(:meth:`~altbaumer.hidden.raters.Rater.plans`, :mod:`altbaumer.play.realistic`).
 
 >>> import numpy as np
 >>> x = np.array([0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0])
 >>> y = np.array([0.0, 1.0, 0.0, 0.0])             # the first four worlds played out
->>> estimate, variance, freedom = controlled_mean(x, y, replicates=2, exact=False)
+>>> estimate, variance, freedom = controlled_mean(x, y, exact=False)
 >>> round(estimate, 3), round(float(y.mean()), 3), freedom   # the playouts missed some of the 1s the others show
-(0.375, 0.25, 1)
+(0.321, 0.25, 3)
 """
 
 from __future__ import annotations
@@ -44,45 +50,54 @@ from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.rating import PROPORTIONS, OptionRating, wilson_bounds, world_figures
 from altbaumer.hidden.verdicts import tied
 
-__all__ = ["controlled_mean", "controlled_options", "Controlled", "t975", "REPLICATES"]
-
-REPLICATES = 16
-"""Independent replicates of a sampled realistic rating (see the module docstring)."""
+__all__ = ["controlled_mean", "controlled_options", "Controlled", "t975"]
 
 _Z95 = 1.959964
 _CODES = np.array([t + lone for lone in (0, LONE_FLAG) for t in range(TRICKS + 1)])
 """Every outcome code a deal can end in."""
 
 
-def controlled_mean(x: np.ndarray, y: np.ndarray, *, replicates: int, exact: bool,
-                    at: Optional[np.ndarray] = None, spread: float = 0.0) -> tuple[float, float, int]:
+def controlled_mean(x: np.ndarray, y: np.ndarray, *, exact: bool, at: Optional[np.ndarray] = None,
+                    spread: float = 0.0) -> tuple[float, float, int]:
     """(estimate, its variance, the degrees of freedom of that variance) of a
-    figure's mean: ``x`` its double-dummy values in every world (world i in
-    replicate i mod ``replicates``), ``y`` its played-out values in the first
-    len(y) worlds, or with ``exact`` (``x`` holds every world, one replicate)
-    in the worlds ``at``. ``spread``, the range of the figure's values, bounds
-    the variance below by the rule of three: however alike the playouts were,
-    one world in n + 2 unseen may differ by the whole range."""
+    figure's mean: ``x`` its double-dummy values in every world solved, ``y``
+    its played-out values in the first len(y) worlds, or with ``exact`` (``x``
+    holds every world) in the worlds ``at`` (see the module docstring).
+    ``spread``, the range of the figure's values, bounds the variance below
+    by the rule of three: however alike the playouts were, one world in n + 2
+    unseen may differ by the whole range."""
     n = len(y)
-    if exact:
-        d = x[at if at is not None else slice(0, n)]
-        estimate = float(x.mean() + (y - d).mean()) if n else float(x.mean())
-        variance, freedom = (float((y - d).var(ddof=1) / n), n - 1) if n > 1 else (0.0, 0)
-    else:
-        k = min(replicates, n)
-        parts = [x[r::replicates].mean() + (y[r::replicates] - x[:n][r::replicates]).mean() for r in range(k)]
-        estimate = float(np.mean(parts)) if parts else 0.0
-        variance, freedom = (float(np.var(parts, ddof=1) / k), k - 1) if k > 1 else (0.0, 0)
+    estimate, variance = _regressed(x, y, exact, at)
     rare = 1.0 / (n + 2)
-    return estimate, max(variance, spread * spread * rare * (1 - rare) / max(n, 1)), freedom
+    return estimate, max(variance, spread * spread * rare * (1 - rare) / max(n, 1)), n - 1
+
+
+def _regressed(x: np.ndarray, y: np.ndarray, exact: bool, at: Optional[np.ndarray]) -> tuple[float, float]:
+    n, m = len(y), len(x)
+    if n < 2:
+        return (float(y.mean()) if n else float(x.mean()) if m else 0.0), 0.0
+    if not exact and m - n < 2:  # no double-dummy world beyond those played out
+        return float(y.mean()), float(y.var(ddof=1) / n)
+    d = x[at if at is not None else slice(0, n)]
+    cov = float(np.cov(y, d)[0, 1])
+    spread_d = float(d.var(ddof=1))
+    if exact:
+        beta = cov / spread_d if spread_d > 0 else 0.0
+        return float(y.mean() + beta * (x.mean() - d.mean())), float((y - beta * d).var(ddof=1) / n)
+    f, rest = 1.0 - n / m, x[n:]
+    spread_rest = float(rest.var(ddof=1))
+    scale = f * (spread_d + n * spread_rest / len(rest))
+    beta = cov / scale if scale > 0 else 0.0
+    variance = (y - beta * f * d).var(ddof=1) / n + (beta * f) ** 2 * spread_rest / len(rest)
+    return float(y.mean() + beta * (x.mean() - d.mean())), float(variance)
 
 
 def t975(freedom: int) -> float:
     """The 97.5% point of Student's t with ``freedom`` degrees of freedom
-    (the normal's for many), for a 95% interval from a few replicates.
+    (the normal's for many), for a 95% interval from few playouts.
 
-    >>> round(t975(15), 3), round(t975(1000), 3)
-    (2.131, 1.962)
+    >>> round(t975(7), 3), round(t975(1000), 3)
+    (2.365, 1.962)
     """
     if freedom <= 0:
         return float("inf")
@@ -108,11 +123,10 @@ class Controlled:
 
 
 def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, objective: Objective, maker: bool,
-                       *, replicates: int, exact: bool, natural: bool, tricks: bool = False,
+                       *, exact: bool, natural: bool, tricks: bool = False,
                        at: Optional[np.ndarray] = None) -> Controlled:
     """Every option's figures from its double-dummy codes ``dd`` (worlds ×
-    options, every world solved; world i in replicate i mod ``replicates``)
-    and played-out codes ``played`` (playouts × options; -1 where not played,
+    options, every world solved) and played-out codes ``played`` (playouts × options; -1 where not played,
     after those played), the playouts in the first worlds, or with ``exact``
     in worlds ``at``; each Δ against the top option on common worlds, and ★
     as :func:`~altbaumer.hidden.rating.rate_options` gives it. The chances
@@ -126,8 +140,8 @@ def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, ob
     goal_spread = float(np.ptp(objective.of(_CODES)))
 
     def mean(values_dd: np.ndarray, values_play: np.ndarray, n: int, spread: float) -> tuple[float, float, int]:
-        return controlled_mean(values_dd, values_play[:n], replicates=replicates, exact=exact,
-                               at=None if at is None else at[:n], spread=spread)
+        return controlled_mean(values_dd, values_play[:n], exact=exact, at=None if at is None else at[:n],
+                               spread=spread)
 
     def paired(j: int, top: int) -> tuple[float, float, int, float]:
         """Option j's Δ against ``top`` on their common playouts: its

@@ -28,11 +28,15 @@ import numpy as np
 
 from altbaumer.hidden.objectives import Objective
 
-__all__ = ["PRUNE_MIN", "PRUNE_Z", "objective_values", "choose_lines", "partner_decides", "lone_stage",
-           "forehand_line", "trails_clearly", "prune_lines"]
+__all__ = ["PRUNE_MIN", "PRUNE_Z", "objective_values", "choose_lines", "partner_decides", "lone_choice",
+           "lone_stage", "forehand_plan", "forehand_line", "trails_clearly", "prune_lines", "clearly_best",
+           "CLEAR_Z"]
 
 PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
 PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
+CLEAR_Z = 3.0
+"""Standard errors by which forehand's choice inside an option must beat
+every other for another sample of worlds to make it too (:func:`clearly_best`)."""
 
 
 def objective_values(codes: np.ndarray, objective: Objective) -> np.ndarray:
@@ -57,31 +61,67 @@ def partner_decides(together: np.ndarray, alone: np.ndarray, partner_alone: np.n
     return np.where(partner_alone, alone, together)
 
 
+def lone_choice(lines: np.ndarray, partner_alone: np.ndarray, objective: Objective) -> bool:
+    """``lines`` (worlds × 3: together, forehand alone, partner alone): whether
+    forehand, deciding over all these worlds, plays alone (if not, the
+    partner plays as it chose: :func:`partner_decides`)."""
+    return _lone_options(lines, partner_alone, objective)[1]
+
+
+def _lone_options(lines: np.ndarray, partner_alone: np.ndarray, objective: Objective) -> tuple[np.ndarray, bool]:
+    """Passing and playing alone per world (worlds × 2), and forehand's choice."""
+    both = np.stack([partner_decides(lines[:, 0], lines[:, 2], partner_alone), lines[:, 1]], axis=1)
+    return both, bool(choose_lines(both, objective)[0] == 1) if len(lines) else False
+
+
+def clearly_best(values: np.ndarray, objective: Objective, chosen: int) -> bool:
+    """``values`` (outcome codes, worlds × options): option ``chosen`` beats
+    every other on the same worlds by more than :data:`CLEAR_Z` standard
+    errors, so that another sample of worlds would choose it too."""
+    goal = objective_values(np.maximum(values, 0), objective)
+    for other in range(values.shape[1]):
+        if other != chosen and (values[:, other] >= 0).all() and not trails_clearly(goal[:, other], goal[:, chosen],
+                                                                                    CLEAR_Z):
+            return False
+    return True
+
+
 def lone_stage(lines: np.ndarray, partner_alone: np.ndarray, objective: Objective) -> np.ndarray:
-    """``lines`` (worlds × 3: together, forehand alone, partner alone): the
-    outcome when forehand first decides, over all these worlds, whether to
-    play alone, and if not the partner plays as it chose (:func:`partner_decides`)."""
-    passed = partner_decides(lines[:, 0], lines[:, 2], partner_alone)
-    both = np.stack([passed, lines[:, 1]], axis=1)
-    return both[np.arange(len(both)), choose_lines(both, objective)]
+    """The outcome of ``lines`` (as :func:`lone_choice` takes them) once
+    forehand has made its :func:`lone_choice`."""
+    if lone_choice(lines, partner_alone, objective):
+        return lines[:, 1]
+    return partner_decides(lines[:, 0], lines[:, 2], partner_alone)
+
+
+def forehand_plan(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective,
+                  allowed: Optional[np.ndarray] = None) -> tuple[int, bool, bool]:
+    """``tricks`` (worlds × discards × 3) over worlds forehand cannot tell
+    apart: the discard forehand picks (among the ``allowed`` ones), knowing
+    the lone decisions that follow, whether it then plays alone, and whether
+    both choices are clear (:func:`clearly_best`)."""
+    columns = np.arange(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
+    staged = np.stack([lone_stage(tricks[:, j], partner_alone, objective) for j in columns], axis=1)
+    pick = int(choose_lines(staged, objective)[0]) if len(staged) else 0
+    best = int(columns[pick])
+    both, alone = _lone_options(tricks[:, best], partner_alone, objective)
+    return best, alone, clearly_best(staged, objective, pick) and clearly_best(both, objective, int(alone))
 
 
 def forehand_line(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective,
                   allowed: Optional[np.ndarray] = None) -> np.ndarray:
-    """``tricks`` (worlds × discards × 3) over worlds forehand cannot tell
-    apart: the outcome when forehand picks the best discard (among the
-    ``allowed`` ones), knowing the lone decisions that follow."""
-    columns = range(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
-    staged = np.stack([lone_stage(tricks[:, j], partner_alone, objective) for j in columns], axis=1)
-    return staged[np.arange(len(staged)), choose_lines(staged, objective)]
+    """The outcome per world of :func:`forehand_plan`: forehand's best
+    discard (among the ``allowed`` ones), then its lone choice."""
+    best, _, _ = forehand_plan(tricks, partner_alone, objective, allowed)
+    return lone_stage(tricks[:, best], partner_alone, objective)
 
 
-def trails_clearly(goal: np.ndarray, reference: np.ndarray) -> bool:
+def trails_clearly(goal: np.ndarray, reference: np.ndarray, z: float = PRUNE_Z) -> bool:
     """Successive elimination: an option whose objective trails the
-    reference's on the same worlds by more than ``PRUNE_Z`` standard errors."""
+    reference's on the same worlds by more than ``z`` standard errors."""
     diff = goal - reference
     spread = diff.std(ddof=1) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
-    return bool(diff.mean() + PRUNE_Z * spread < 0)
+    return bool(diff.mean() + z * spread < 0)
 
 
 def prune_lines(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective, discards: bool = True,

@@ -14,10 +14,11 @@ that follows is made from the partner's own information
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy as np
 
+from altbaumer.game.actions import Action, DeclareAlone, Discard
 from altbaumer.game.cards import CardSet
 from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.hidden.objectives import Objective
@@ -26,12 +27,36 @@ from altbaumer.dd.rows import NO_LONE, encode_rows
 from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import Team
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.lines import (PRUNE_MIN, forehand_line, lone_stage, objective_values, partner_decides,
-                                    prune_lines, trails_clearly)
+from altbaumer.hidden.lines import (PRUNE_MIN, forehand_line, forehand_plan, lone_stage, objective_values,
+                                    partner_decides, prune_lines, trails_clearly)
 from altbaumer.hidden.partner import PartnerChoices
 from altbaumer.hidden.worlds import Worlds
 
-__all__ = ["Rater", "RATERS", "discard_size"]
+__all__ = ["Rater", "RATERS", "discard_size", "Plan", "PlanKey", "plan_key", "view_plan_key"]
+
+PlanKey = tuple[object, ...]
+
+
+class Plan(NamedTuple):
+    """Forehand's choice inside an option over the rating's worlds of one of
+    its views: the action, the worlds it was chosen over, and whether it is
+    clear (:func:`~altbaumer.hidden.lines.clearly_best`)."""
+
+    action: Action
+    worlds: int
+    clear: bool
+
+
+def plan_key(accepted: bool, taken: int, exposed: int, discard: Optional[int] = None) -> PlanKey:
+    """What tells forehand's views inside an option apart: the turn (accepted,
+    the cards taken and left face up) and, once made, the discard."""
+    return (accepted, taken, exposed) if discard is None else (accepted, taken, exposed, discard)
+
+
+def view_plan_key(view: SeatView) -> PlanKey:
+    """The :func:`plan_key` of forehand's own view at its discard or lone choice."""
+    discard = None if view.phase == "discard" or view.discards is None else view.discards.mask
+    return plan_key(bool(view.accepted), view.taken.mask, view.exposed.mask, discard)
 
 
 def discard_size(view: SeatView) -> int:
@@ -45,14 +70,17 @@ class Rater:
     the partner decides its lone play on (:mod:`altbaumer.hidden.partner`).
     With ``exact`` the makers' tricks in the codes are exact, else the
     fewest of their score class (:meth:`solve_lines`), which every figure
-    but the mean tricks takes alike."""
+    but the mean tricks takes alike. With ``keep_options`` the successive
+    elimination drops lines inside an option only (a discard's lone line),
+    never an option, so every option is solved in every world."""
 
     def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0,
-                 exact: bool = False) -> None:
+                 exact: bool = False, keep_options: bool = False) -> None:
         self.view = view
         self.objective = objective
         self.solver = solver
         self.prune = prune  # successive elimination: sampled runs only
+        self.keep_options = keep_options  # eliminate only lines inside an option, never an option itself
         self.exact = exact
         self.forehand = view.forehand
         self.partner = view.forehand.partner
@@ -86,6 +114,12 @@ class Rater:
         and its count leaves a chunk solved, in part or whole, but not counted."""
         raise NotImplementedError
 
+    def plans(self, done: int) -> dict[PlanKey, Plan]:
+        """Forehand's choices inside the options, as the codes of
+        :meth:`finish` make them over the first ``done`` worlds, for each view
+        forehand can have then (:func:`plan_key`)."""
+        return {}
+
 
 class _TurnRater(Rater):
     """Accept or refuse (forehand, trump phase): every discard and lone line
@@ -96,8 +130,8 @@ class _TurnRater(Rater):
     options, accept and refuse, are never dropped."""
 
     def __init__(self, view: SeatView, objective: Objective, solver: Solver, prune: bool, seed: int = 0,
-                 exact: bool = False) -> None:
-        super().__init__(view, objective, solver, prune, seed, exact)
+                 exact: bool = False, keep_options: bool = False) -> None:
+        super().__init__(view, objective, solver, prune, seed, exact, keep_options)
         # Per public outcome: the world numbers, their lines and the partner's lone choices, chunk by chunk.
         self.groups: dict[tuple[bool, int, int], list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {}
         self.keep: dict[tuple[bool, int, int], np.ndarray] = {}
@@ -219,6 +253,23 @@ class _TurnRater(Rater):
                                                                        self.objective, allowed)
         return ["accept", "refuse"], values
 
+    def plans(self, done: int) -> dict[PlanKey, Plan]:
+        out: dict[PlanKey, Plan] = {}
+        for (accept, taken, exposed), pieces in self.groups.items():
+            index, tricks, partner_alone = _joined(pieces)
+            counted = index < done
+            if not counted.any():
+                continue
+            keep = self.keep.get((accept, taken, exposed))
+            best, alone, clear = forehand_plan(tricks[counted], partner_alone[counted], self.objective,
+                                               None if keep is None else keep[:, 0])
+            options = discard_options(np.array([self.view.hand.mask | taken]), 4 if len(CardSet(taken)) == 4 else 1)
+            discard = int(options[0, best])
+            count = int(counted.sum())
+            out[plan_key(accept, taken, exposed)] = Plan(Discard(tuple(CardSet(discard))), count, clear)
+            out[plan_key(accept, taken, exposed, discard)] = Plan(DeclareAlone(alone), count, clear)
+        return out
+
 
 class _DiscardRater(Rater):
     """Forehand's discard: each option, with the lone decisions that follow."""
@@ -242,7 +293,7 @@ class _DiscardRater(Rater):
             return
         # A discard that clearly trails keeps the statistics of the worlds solved until then.
         partner_alone = np.concatenate([p[2] for p in self.parts])
-        self.keep = prune_lines(tricks, partner_alone, self.objective, keep=self.keep)
+        self.keep = prune_lines(tricks, partner_alone, self.objective, discards=not self.keep_options, keep=self.keep)
         if self.solved_until is None:
             self.solved_until = np.full(tricks.shape[1], len(worlds))
         newly = ~self.keep[:, 0] & (self.solved_until == len(worlds))
@@ -260,6 +311,17 @@ class _DiscardRater(Rater):
             staged[rows, j] = lone_stage(tricks[rows, j], partner_alone[rows], self.objective)
         labels = [CardSet(int(mask)).ascii() for mask in self.parts[0][1][0]]
         return labels, staged
+
+    def plans(self, done: int) -> dict[PlanKey, Plan]:
+        tricks = np.concatenate([p[0] for p in self.parts])[:done]
+        partner_alone = np.concatenate([p[2] for p in self.parts])[:done]
+        view = self.view
+        out: dict[PlanKey, Plan] = {}
+        for j, mask in enumerate(self.parts[0][1][0].tolist()):
+            best, alone, clear = forehand_plan(tricks[:, j : j + 1], partner_alone, self.objective)
+            out[plan_key(bool(view.accepted), view.taken.mask, view.exposed.mask, int(mask))] = \
+                Plan(DeclareAlone(alone), done, clear)
+        return out
 
 
 class _AloneRater(Rater):
@@ -292,7 +354,7 @@ class _AloneRater(Rater):
         self.parts.append((lines[:, 0, :], partner_alone))
 
     def eliminate(self, worlds: Worlds, done: int) -> None:
-        if self.alone_until is not None or done < PRUNE_MIN:
+        if self.alone_until is not None or done < PRUNE_MIN or self.keep_options:
             return
         values = self._options(done)
         goal = objective_values(values, self.objective)

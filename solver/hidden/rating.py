@@ -57,13 +57,14 @@ from altbaumer.game.view import SeatView
 from altbaumer.hidden.lines import partner_decides
 from altbaumer.hidden.objectives import OBJECTIVES, Objective, objective_for, tricks_of
 from altbaumer.hidden.verdicts import NATURAL_ORDER, mark, tied
-from altbaumer.hidden.raters import RATERS, Rater, discard_size
+from altbaumer.hidden.raters import RATERS, Plan, PlanKey, Rater, discard_size
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
 __all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "PlayoutSummary", "rate_view", "option_name",
            "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES", "DEFAULT_EXACT_LIMIT",
            "DEFAULT_SAMPLES", "decision_objective", "rate_options", "PROPORTIONS", "wilson_bounds", "solve_worlds",
-           "rating_of", "world_figures", "rating_worlds"]
+           "rating_of", "world_figures", "rating_worlds", "choose_top", "pick_among",
+           "solve_and_plan"]
 
 DECISIONS = {"trump": "turn", "discard": "discard", "lone": "alone", "play": "play"}
 """The decision rated in each phase of a deal."""
@@ -286,17 +287,9 @@ class Rating:
 
     def pick_top(self, rng: random.Random) -> str:
         """The name of the option a player takes: the best mean objective,
-        never the display's ★. An exact tie (equivalent cards or discards,
-        the same outcome in every world) is drawn with ``rng``, so the
-        listing order decides nothing; only where the options have a natural
-        order of play does an exact tie go to the natural one (accept,
-        together: going alone for nothing changes the play that follows)."""
-        top = self.top_options()
-        if len(top) == 1:
-            return top[0].option
-        if self.decision in NATURAL_ORDER:
-            return next(o.option for o in self.options if o in top)
-        return rng.choice(top).option
+        never the display's ★ (:func:`pick_among`)."""
+        return pick_among([o.option for o in self.top_options()], [o.option for o in self.options], self.decision,
+                          rng)
 
     def option(self, name: str) -> OptionRating:
         return next(o for o in self.options if o.option == name)
@@ -359,6 +352,40 @@ class Rating:
                              "for_decider": o.figures(self.maker).to_dict()} for o in self.options],
                 "playouts": None if self.playouts is None else self.playouts.to_dict(),
                 "double_dummy": None if self.double_dummy is None else self.double_dummy.to_dict()}
+
+
+def pick_among(top: list[str], listed: list[str], decision: str, rng: random.Random) -> str:
+    """The option a player takes of those with the best mean objective
+    (``top``, in the order of their names; ``listed``, every option as the
+    rating lists them). An exact tie (equivalent cards or discards, the same
+    outcome in every world) is drawn with ``rng``, so the listing order
+    decides nothing; only where the options have a natural order of play does
+    an exact tie go to the natural one (accept, together: going alone for
+    nothing changes the play that follows)."""
+    if len(top) == 1:
+        return top[0]
+    if decision in NATURAL_ORDER:
+        return next(name for name in listed if name in top)
+    return rng.choice(top)
+
+
+def choose_top(view: SeatView, rng: random.Random, *, objective: str, state: Optional[MatchState] = None,
+               table: Optional[EquityTable] = None, samples: int, exact_limit: int, seed: int,
+               solver: Optional[Solver] = None) -> str:
+    """The option ``rate_view(view, ...).pick_top(rng)`` takes, without the
+    rating's figures and intervals (what a player needs of a rating): the
+    options solved as :func:`rate_view` solves them, their mean objective,
+    and :func:`pick_among` of the best."""
+    _, goal, _ = decision_objective(view, objective, state, table, "choose_top")
+    worlds, _ = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed)
+    with using_solver(solver, tt_mib=2.0, threads=1) as batch_solver:
+        labels, codes = solve_worlds(view, worlds, goal, batch_solver, seed=seed)
+    sign = 1.0 if view.seat.team is view.forehand.team else -1.0
+    complete = (codes >= 0).all(axis=0)
+    means = np.where(complete, sign * goal.of(np.maximum(codes, 0)).mean(axis=0), -np.inf)
+    best = float(means.max())
+    top = sorted(label for label, value in zip(labels, means.tolist()) if value >= best - _TOP_TIE)
+    return pick_among(top, labels, DECISIONS[view.phase], rng)
 
 
 def rate_view(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
@@ -443,14 +470,30 @@ def rating_worlds(view: SeatView, goal: Objective, table: Optional[EquityTable],
 
 def solve_worlds(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver, *, prune: bool = True,
                  seed: int = 0, tricks: bool = False, progress: Optional[Progress] = None,
-                 partial_on_interrupt: bool = False) -> tuple[list[str], np.ndarray]:
+                 partial_on_interrupt: bool = False, keep_options: bool = False) -> tuple[list[str], np.ndarray]:
     """The options of the decision ``view.seat`` faces and their outcome
     codes in each of ``worlds`` solved double dummy (worlds × options; -1
     where an option dropped by the successive elimination was not solved;
-    fewer rows when interrupted), as :func:`rate_view` rates them."""
-    rater = RATERS[DECISIONS[view.phase]](view, goal, solver, prune and not worlds.exact, seed=seed, exact=tricks)
+    fewer rows when interrupted), as :func:`rate_view` rates them. With
+    ``keep_options`` the elimination drops lines inside options only, so
+    every option has its code in every world."""
+    labels, codes, _ = solve_and_plan(view, worlds, goal, solver, prune=prune, seed=seed, tricks=tricks,
+                                      progress=progress, partial_on_interrupt=partial_on_interrupt,
+                                      keep_options=keep_options)
+    return labels, codes
+
+
+def solve_and_plan(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver, *, prune: bool = True,
+                   seed: int = 0, tricks: bool = False, progress: Optional[Progress] = None,
+                   partial_on_interrupt: bool = False,
+                   keep_options: bool = False) -> tuple[list[str], np.ndarray, dict[PlanKey, Plan]]:
+    """:func:`solve_worlds`, and forehand's choices inside the options that
+    its codes rest on (:meth:`~altbaumer.hidden.raters.Rater.plans`)."""
+    rater = RATERS[DECISIONS[view.phase]](view, goal, solver, prune and not worlds.exact, seed=seed, exact=tricks,
+                                          keep_options=keep_options)
     done = _solve_chunks(rater, worlds, progress, partial_on_interrupt)
-    return rater.finish(worlds, done)
+    labels, codes = rater.finish(worlds, done)
+    return labels, codes, rater.plans(done)
 
 
 def rating_of(view: SeatView, worlds: Worlds, labels: list[str], codes: np.ndarray, goal: Objective,

@@ -34,7 +34,7 @@ from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Team
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.objectives import objective_for
-from altbaumer.hidden.rating import DECISIONS, Rating, option_name, rate_view
+from altbaumer.hidden.rating import DECISIONS, Rating, choose_top, option_name, rate_view
 from altbaumer.play.engine import Engine, seat_values, view_row
 from altbaumer.play.policies import HeuristicPolicy
 
@@ -57,12 +57,17 @@ class PimcPolicy:
     The cards are chosen by the compiled player (:mod:`altbaumer.play.engine`),
     which makes the same choice from the same worlds; ``compiled=False``
     rates them with :func:`~altbaumer.hidden.rating.rate_view` instead, the
-    readable reference (and keeps :attr:`last_rating` for every card)."""
+    readable reference. Each choice is the one
+    :meth:`~altbaumer.hidden.rating.Rating.pick_top` of its rating takes
+    (:func:`~altbaumer.hidden.rating.choose_top` makes it without the
+    rating's figures); ``keep_ratings`` keeps the whole rating of the last
+    choice as :attr:`last_rating`."""
 
     def __init__(self, seed: Optional[int] = None, objective: str = "net", decision_worlds: int = DECISION_WORLDS,
                  card_worlds: int = CARD_WORLDS, solver: Optional[Solver] = None, compiled: bool = True,
-                 table: Optional[EquityTable] = None) -> None:
+                 table: Optional[EquityTable] = None, keep_ratings: bool = False) -> None:
         self.rng = random.Random(seed)
+        self.keep_ratings = keep_ratings
         self.objective = objective
         self.table = table
         self.decision_worlds = decision_worlds
@@ -71,7 +76,7 @@ class PimcPolicy:
         self.score: Optional[MatchState] = None
         self._cut = HeuristicPolicy(self.rng.getrandbits(64))
         self.last_rating: Optional[Rating] = None
-        """The rating of the last choice made by rating (for inspection)."""
+        """With ``keep_ratings``, the rating of the last choice made by rating (for inspection)."""
         # Made on first use unless shared: a policy may travel to a worker process first.
         self._solver: Optional[Solver] = solver
         self._engine: Optional[Engine] = None
@@ -91,10 +96,13 @@ class PimcPolicy:
                                       self.card_worlds)[0]
             return Play(Card.from_index(int(card)))
         worlds = self.card_worlds if view.phase == Phase.PLAY.value else self.decision_worlds
-        rating = rate_view(view, objective=self.objective, state=self._state(view), table=self.table, samples=worlds,
-                           exact_limit=worlds, seed=self.rng.getrandbits(64), solver=self.solver)
-        self.last_rating = rating
-        chosen = rating.pick_top(self.rng)
+        settings = dict(objective=self.objective, state=self._state(view), table=self.table, samples=worlds,
+                        exact_limit=worlds, seed=self.rng.getrandbits(64), solver=self.solver)
+        if self.keep_ratings:
+            self.last_rating = rate_view(view, **settings)  # type: ignore[arg-type]
+            chosen = self.last_rating.pick_top(self.rng)
+        else:
+            chosen = choose_top(view, self.rng, **settings)  # type: ignore[arg-type]
         return next(a for a in view.legal if option_name(a) == chosen)
 
     def card_values(self, view: SeatView) -> npt.NDArray[np.float64]:

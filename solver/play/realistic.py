@@ -53,14 +53,15 @@ from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.controlled import REPLICATES, Controlled, controlled_options
+from altbaumer.hidden.controlled import Controlled, controlled_options
 from altbaumer.hidden.inference import InferenceProgress
 from altbaumer.hidden.lines import PRUNE_Z
 from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.partner import PartnerChoices
 from altbaumer.hidden.rating import (DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, PlayoutSummary, Rating,
                                      checked_world_settings, decision_objective, option_name, rating_of,
-                                     rating_worlds, solve_worlds)
+                                     rating_worlds, solve_and_plan)
+from altbaumer.hidden.raters import Plan, PlanKey, view_plan_key
 from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.hidden.world_deals import deal_of_world
 from altbaumer.hidden.worlds import Worlds
@@ -81,6 +82,8 @@ TARGETS = {"match": 0.01, "make": 0.01, "march": 0.01, "net": 0.05}
 
 Progress = Callable[[int, int], None]
 _PLAYERS_SEED = 0
+_FOREHAND_CHOICES: dict[tuple[object, ...], dict[SeatView, Action]] = {}
+_KEPT_SETTINGS = 8
 
 
 def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
@@ -114,13 +117,14 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                                       infer=infer, progress=inference_progress,
                                       partial_on_interrupt=partial_on_interrupt, caller="rate_realistic")
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver, _using(engine, threads) as playing:
-        labels, dd, replicates = _replicated(view, worlds, goal, batch_solver, seed, tricks, dd_progress)
+        labels, dd, plans = solve_and_plan(view, worlds, goal, batch_solver, seed=seed, tricks=tricks,
+                                           progress=dd_progress, keep_options=True)
         double_dummy = rating_of(view, worlds, labels, dd, goal, assumed, tricks, inference)
         actions = _actions(view, labels)
         order = _playout_worlds(worlds, cap, seed)
-        starts = _Starts(view, worlds, order, actions, goal, table, batch_solver,
+        starts = _Starts(view, worlds, order, actions, goal, table, batch_solver, plans,
                          seed=seed, decision_worlds=decision_worlds, card_worlds=card_worlds)
-        run = _Rounds(labels, dd, order, goal, view, worlds.exact, decision in NATURAL_ORDER, tricks, replicates)
+        run = _Rounds(labels, dd, order, goal, view, worlds.exact, decision in NATURAL_ORDER, tricks)
         stopped = run.play(starts, playing, seed, card_worlds, fixed=playouts is not None, progress=progress,
                            partial=partial_on_interrupt)
     controlled = run.rated()
@@ -146,28 +150,6 @@ def _actions(view: SeatView, labels: list[str]) -> list[Action]:
     return [named[label] for label in labels]
 
 
-def _replicated(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver, seed: int, tricks: bool,
-                progress: Optional[Progress]) -> tuple[list[str], np.ndarray, int]:
-    """The options and their double-dummy codes in every world (worlds ×
-    options), and the replicates they were solved in: a sample's worlds
-    dealt round-robin into :data:`~altbaumer.hidden.controlled.REPLICATES`
-    ratings of their own (:mod:`altbaumer.hidden.controlled` says why), all
-    the worlds in one rating."""
-    count = 1 if worlds.exact else min(REPLICATES, len(worlds))
-    parts = []
-    for r in range(count):
-        part = worlds if count == 1 else Worlds(worlds.hands[r::count], worlds.stock[r::count], worlds.out[r::count],
-                                                exact=False, total=worlds.total)
-        done = sum(len(p) for p in parts)
-        report = None if progress is None else (lambda n, _total, done=done: progress(done + n, len(worlds)))
-        labels, codes = solve_worlds(view, part, goal, solver, prune=False, seed=seed, tricks=tricks, progress=report)
-        parts.append(codes)
-    dd = np.empty((len(worlds), len(labels)), dtype=np.int8)
-    for r, codes in enumerate(parts):
-        dd[r::count] = codes
-    return labels, dd, count
-
-
 def _playout_worlds(worlds: Worlds, count: int, seed: int) -> np.ndarray:
     """Which worlds are played out, in order: the first ones of a sample
     (itself uniform), or uniform draws from all the worlds when they are
@@ -182,15 +164,20 @@ class _Starts:
     the option taken, then the decisions before the play by their deciders."""
 
     def __init__(self, view: SeatView, worlds: Worlds, order: np.ndarray, actions: list[Action], goal: Objective,
-                 table: Optional[EquityTable], solver: Solver, *, seed: int, decision_worlds: int,
-                 card_worlds: int) -> None:
+                 table: Optional[EquityTable], solver: Solver, plans: dict[PlanKey, Plan], *, seed: int,
+                 decision_worlds: int, card_worlds: int) -> None:
+        self.plans = plans
         self.view, self.worlds, self.order, self.actions = view, worlds, order, actions
         self.goal, self.table, self.solver, self.seed = goal, table, solver, seed
         self.decision_worlds, self.card_worlds = decision_worlds, card_worlds
         # The players are one policy whatever the rating's seed, which draws only
         # the worlds and the card play: their choices are seeded by what they see.
         self.partner = PartnerChoices(view, goal, solver, seed=_PLAYERS_SEED, count=decision_worlds)
-        self.forehand: dict[SeatView, Action] = {}
+        # Forehand's choices, kept across ratings: a view's choice is a function of the view and the settings.
+        self.forehand = _FOREHAND_CHOICES.setdefault(
+            (goal.name, goal.values.tobytes(), id(table), decision_worlds, card_worlds), {})
+        while len(_FOREHAND_CHOICES) > _KEPT_SETTINGS:
+            del _FOREHAND_CHOICES[next(iter(_FOREHAND_CHOICES))]
 
     def rows(self, lo: int, hi: int) -> np.ndarray:
         """The engine rows of worlds ``order[lo:hi]`` × options."""
@@ -214,9 +201,19 @@ class _Starts:
         return out
 
     def _forehand_decides(self, deal: Deal) -> None:
-        """Forehand's discard and lone choice, up to the play or the partner's choice."""
+        """Forehand's discard and lone choice, up to the play or the partner's
+        choice: where the double-dummy rating's own choice for this view was
+        clear (by :data:`~altbaumer.hidden.lines.CLEAR_Z` standard errors, over
+        at least the worlds a player decides over), that choice, which any
+        other sample of worlds would make too; else the player's own
+        (:meth:`_player`), seeded by the view. Either way the choice does not
+        depend on the rating's seed."""
         while deal.phase in (Phase.DISCARD, Phase.LONE) and deal.to_act is deal.forehand:
             view = deal.view(deal.forehand)
+            planned = self.plans.get(view_plan_key(view))
+            if planned is not None and planned.clear and planned.worlds >= self.decision_worlds:
+                deal.apply(planned.action)
+                continue
             if view not in self.forehand:
                 self.forehand[view] = self._player(view).choose(view)
             deal.apply(self.forehand[view])
@@ -247,10 +244,10 @@ class _Rounds:
     """The playouts of every option, round by round, and their figures."""
 
     def __init__(self, labels: list[str], dd: np.ndarray, order: np.ndarray, goal: Objective, view: SeatView,
-                 exact: bool, natural: bool, tricks: bool, replicates: int) -> None:
+                 exact: bool, natural: bool, tricks: bool) -> None:
         self.labels, self.dd, self.order, self.goal = labels, dd, order, goal
         self.maker = view.seat.team is view.forehand.team
-        self.exact, self.natural, self.tricks, self.replicates = exact, natural, tricks, replicates
+        self.exact, self.natural, self.tricks = exact, natural, tricks
         self.played = np.full((len(order), len(labels)), -1, dtype=np.int8)
         self.alive = np.ones(len(labels), dtype=bool)
         self.done = 0
@@ -282,8 +279,8 @@ class _Rounds:
 
     def rated(self) -> Controlled:
         return controlled_options(self.labels, self.dd, self.played[: self.done], self.goal, self.maker,
-                                  replicates=self.replicates, exact=self.exact, natural=self.natural,
-                                  tricks=self.tricks, at=self.order[: self.done] if self.exact else None)
+                                  exact=self.exact, natural=self.natural, tricks=self.tricks,
+                                  at=self.order[: self.done] if self.exact else None)
 
     def _settled(self) -> bool:
         """Drop the options that clearly trail; True once every surviving Δ

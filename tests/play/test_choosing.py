@@ -44,7 +44,7 @@ class Recording(PimcPolicy):
     """A PimcPolicy that keeps every rating it chose by, with its choice."""
 
     def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        super().__init__(*args, keep_ratings=True, **kwargs)  # type: ignore[arg-type,misc]
         self.choices: list[tuple[Rating, str]] = []
 
     def choose(self, view: SeatView):  # type: ignore[no-untyped-def]
@@ -159,3 +159,19 @@ def test_the_mirrored_deal_rates_the_same_double_dummy():
         assert other.equity is not None and option.equity is not None
         tolerance = 1.3 * ((option.ci95["equity"] or 0) ** 2 + (other.ci95["equity"] or 0) ** 2) ** 0.5
         assert abs(option.equity - other.equity) <= tolerance, option.option
+
+
+def test_choose_top_takes_the_option_the_whole_rating_would():
+    """A player's lean path (no figures, no intervals) picks what pick_top of
+    the full rating picks, decision after decision."""
+    from altbaumer.hidden.rating import choose_top
+
+    for seed in range(12):
+        deal = Deal.from_seed(300 + seed)
+        while deal.phase is not Phase.PLAY:
+            view = deal.view(deal.to_act)  # type: ignore[arg-type]
+            if len(view.legal) > 1 and view.phase != "cut":
+                settings = dict(objective="match", samples=40, exact_limit=40, seed=seed)
+                full = rate_view(view, **settings).pick_top(random.Random(seed))  # type: ignore[arg-type]
+                assert choose_top(view, random.Random(seed), **settings) == full  # type: ignore[arg-type]
+            deal.apply(deal.legal_actions()[-1])
