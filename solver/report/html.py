@@ -384,6 +384,8 @@ def _decision(d: Json, objective: object) -> str:
     side = "maker" if rating.get("maker") else "defender"
     figures_for = rating.get("side") or ("makers" if rating.get("maker") else "defenders")
     worlds = f'{num(rating.get("worlds"))} worlds{" (exact)" if rating.get("exact") else ""}'
+    if rating.get("play") == "realistic":
+        worlds = f'{num(rating.get("worlds"))} worlds played out, every seat from its own knowledge'
     state = rating.get("state") if isinstance(rating.get("state"), Mapping) else None
     at = ""
     if state:
@@ -398,7 +400,22 @@ def _decision(d: Json, objective: object) -> str:
     head_row = "<tr>" + "".join(
         f'<th{" class=l" if i == 0 else ""}' + (f' title="{escape(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")
         + f">{escape(h)}</th>" for i, h in enumerate(columns)) + "</tr>"
-    return head + scroll_box(f"<table>{head_row}{rows}</table>")
+    return head + scroll_box(f"<table>{head_row}{rows}</table>") + _double_dummy_line(rating, objective)
+
+
+def _double_dummy_line(rating: Json, objective: object) -> str:
+    """A realistic rating's double-dummy figures of the same worlds, one line under its table."""
+    dd = rating.get("double_dummy")
+    if not isinstance(dd, Mapping):
+        return ""
+    options = [o for o in dd.get("options") or [] if isinstance(o, Mapping)]
+    key = "equity" if objective == "match" else "net"
+    figures = ", ".join(f'{card_html(o.get("option", ""))} '
+                        + (pct((o.get("for_decider") or {}).get(key)) if key == "equity"
+                           else num((o.get("for_decider") or {}).get(key))) for o in options)
+    best = f'★ {card_html(dd["best"])}; ' if dd.get("best") else ""
+    return (f'<p class="muted dd">double dummy (every player sees all cards after the decision): {best}'
+            f'{escape(unit(objective))} {figures}</p>')
 
 
 def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> str:
