@@ -47,7 +47,8 @@ FORMATS = ("abn", "json", "html")
               help="Rate accept/refuse, the discard and lone play from the decider's knowledge.")
 @click.option("--single-dummy", is_flag=True,
               help="Also rate every card from the player's own knowledge (slower).")
-@valuation_options("the decisions, and with --single-dummy the cards' ratings; each card's own value stays double dummy")
+@valuation_options("the decisions, and with --single-dummy each card's rating from its player's knowledge; "
+                   "each card's own value stays double dummy")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")

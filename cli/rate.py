@@ -59,7 +59,7 @@ _FINISHED = "finished, no decision left; use --at to rate a recorded one"
 @click.option("--at", "at_text", default=None, metavar="DECISION",
               help=f"Rate a decision the board records instead of the next one: {DECISION_HELP}. "
                    "The recorded choice is marked ◆.")
-@valuation_options("some 100 times slower), with the double-dummy figures beside it")
+@valuation_options("every kind of decision, cards too")
 @click.option("--infer", is_flag=True,
               help="For a seat other than forehand, once forehand has chosen: rate over only the worlds of the "
                    "--samples drawn in which this tool's advice would have made forehand's choices (accept or "
@@ -83,10 +83,13 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     the best. Only what the seat knows is used (its hand, the public cards,
     the voids shown in the play): hands of other seats in the file are
     ignored. Every layout of the unknown cards (or a uniform sample, with 95%
-    confidence intervals) is solved double dummy for every option, and the
-    options are compared on the same worlds. Later decisions inside an option
-    (the discard, lone play) are made the same way. ★ marks the best option
-    for the deciding side; the figures are that side's. By default options
+    confidence intervals) is solved double dummy for every option, and by
+    default the first of those worlds are also played out, every seat
+    deciding every later choice and card from its own knowledge, until the
+    ranking is settled (realistic play; the double-dummy figures are shown
+    beside it; --play dd for those alone). The options are compared on the
+    same worlds. ★ marks the best option for the deciding side; the figures
+    are that side's. By default options
     are ranked by the chance to win the match from the score before the deal;
     a choice is marked ?! (inaccuracy), ? (mistake) or ?? (blunder) only when
     it gives up more than 2%, 4% or 8% of that chance beyond the noise

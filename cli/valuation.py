@@ -32,7 +32,7 @@ def valuation_options(play_note: str) -> Callable[[Any], Any]:
         click.option("--play", type=click.Choice(PLAYS), default="realistic", show_default=True,
                      help="How the cards are played after a decision: realistic, every seat plays each world out "
                           "from its own knowledge, with the double-dummy figures beside; dd, every player sees all "
-                          f"cards (faster, and biased for the makers) ({play_note})."),
+                          f"cards (faster, and biased for the makers). Realistic play rates {play_note}."),
         click.option("--playouts", type=click.IntRange(2, PLAYOUTS_MAX), default=None,
                      help="With --play realistic: play out exactly this many worlds an option (default: until every "
                           "surviving option's difference from the best is known to ±1% of P(match), ±0.05 net "

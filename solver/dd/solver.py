@@ -25,8 +25,6 @@ from __future__ import annotations
 
 import os
 import threading
-import weakref
-from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
 from types import TracebackType
@@ -36,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 import altbaumer.dd._search as _search
+from altbaumer.dd.split import ThreadSplit
 from altbaumer.dd.rows import BATCH_COLUMNS, NO_LONE, checked_rows, encode_positions
 from altbaumer.game.arguments import count, instance
 from altbaumer.game.cards import Card
@@ -146,10 +145,8 @@ class Solver:
         instance(tt_mib, (int, float), "tt_mib", "Solver", kind_name="number of MiB")
         self.tt_mib = tt_mib
         self._threads = threads if threads is not None else os.cpu_count() or 1
-        self._core = _search.Solver(tt_mib)
-        self._workers: list[Any] = []
-        self._pool: Optional[ThreadPoolExecutor] = None
-        self._stop_pool: Optional[weakref.finalize[..., Any]] = None
+        self._split = ThreadSplit(self._threads, lambda: _search.Solver(tt_mib), "solver", owner=self)
+        self._core = self._split.contexts[0]
         self.last_nodes = 0
         """Search nodes of the most recent call (all threads of a batch)."""
         self.batch_nodes = 0
@@ -162,19 +159,13 @@ class Solver:
 
     @property
     def tt_bytes(self) -> int:
-        return int(self._core.tt_bytes) + sum(int(w.tt_bytes) for w in self._workers)
+        return sum(int(core.tt_bytes) for core in self._split.contexts)
 
     def close(self) -> None:
         """Stop the thread pool (after the batches running on it) and free the
         other threads' tables. The Solver stays usable: a later batch starts a
         new pool."""
-        pool, self._pool = self._pool, None
-        if self._stop_pool is not None:
-            self._stop_pool.detach()
-            self._stop_pool = None
-        if pool is not None:
-            pool.shutdown(wait=True)
-        self._workers.clear()
+        self._split.close()
 
     def __enter__(self) -> Solver:
         return self
@@ -299,27 +290,8 @@ class Solver:
         self.batch_nodes += self.last_nodes
 
     def _run_threads(self, rows: npt.NDArray[np.int64], out: npt.NDArray[np.int8], job: _Job) -> None:
-        threads = max(1, min(self._threads, len(rows) // ROWS_PER_THREAD or 1))
-        if threads == 1:
-            self.last_nodes = job(self._core, rows, out)
-            return
-        while len(self._workers) < threads - 1:
-            self._workers.append(_search.Solver(self.tt_mib))
-        cores = [self._core] + self._workers[: threads - 1]
-        bounds = np.linspace(0, len(rows), threads + 1).astype(int)
-        pool = self._thread_pool()
-        jobs = [
-            pool.submit(job, core, rows[lo:hi], out[lo:hi])
-            for core, lo, hi in zip(cores, bounds[:-1], bounds[1:])
-        ]
-        self.last_nodes = sum(done.result() for done in jobs)
-
-    def _thread_pool(self) -> ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=self._threads, thread_name_prefix="altbaumer-solver")
-            # A Solver dropped without close() still stops its threads.
-            self._stop_pool = weakref.finalize(self, self._pool.shutdown, wait=False)
-        return self._pool
+        self.last_nodes = sum(self._split.run(len(rows), ROWS_PER_THREAD,
+                                              lambda core, lo, hi: job(core, rows[lo:hi], out[lo:hi])))
 
 
 def similar_first(rows: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.bool_]]:

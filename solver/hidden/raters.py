@@ -14,7 +14,7 @@ that follows is made from the partner's own information
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+from typing import Any, Iterator, NamedTuple, Optional
 
 import numpy as np
 
@@ -238,36 +238,33 @@ class _TurnRater(Rater):
                 keep[j, 1] = False
         return keep
 
-    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
-        values = np.full((done, 2), -1, dtype=np.int8)
-        for (accept, taken, exposed), pieces in self.groups.items():
+    def _counted(self, done: int) -> Iterator[tuple[tuple[bool, int, int], np.ndarray, np.ndarray, np.ndarray,
+                                                    Optional[np.ndarray]]]:
+        """Each outcome group's worlds among the first ``done`` (their numbers,
+        lines and partner's choices) and the discards still allowed in it."""
+        for key, pieces in self.groups.items():
             index, tricks, partner_alone = _joined(pieces)
             counted = index < done
-            if not counted.any():
-                continue
-            keep = self.keep.get((accept, taken, exposed))
-            allowed = None if keep is None else keep[:, 0]
+            if counted.any():
+                keep = self.keep.get(key)
+                yield key, index[counted], tricks[counted], partner_alone[counted], None if keep is None else keep[:, 0]
+
+    def finish(self, worlds: Worlds, done: int) -> tuple[list[str], np.ndarray]:
+        values = np.full((done, 2), -1, dtype=np.int8)
+        for (accept, _, _), index, tricks, partner_alone, allowed in self._counted(done):
             # After a refusal forehand sees which stock cards turned up: it picks
             # its discard within each group of worlds with the same public outcome.
-            values[index[counted], 0 if accept else 1] = forehand_line(tricks[counted], partner_alone[counted],
-                                                                       self.objective, allowed)
+            values[index, 0 if accept else 1] = forehand_line(tricks, partner_alone, self.objective, allowed)
         return ["accept", "refuse"], values
 
     def plans(self, done: int) -> dict[PlanKey, Plan]:
         out: dict[PlanKey, Plan] = {}
-        for (accept, taken, exposed), pieces in self.groups.items():
-            index, tricks, partner_alone = _joined(pieces)
-            counted = index < done
-            if not counted.any():
-                continue
-            keep = self.keep.get((accept, taken, exposed))
-            best, alone, clear = forehand_plan(tricks[counted], partner_alone[counted], self.objective,
-                                               None if keep is None else keep[:, 0])
+        for (accept, taken, exposed), index, tricks, partner_alone, allowed in self._counted(done):
+            best, alone, clear = forehand_plan(tricks, partner_alone, self.objective, allowed)
             options = discard_options(np.array([self.view.hand.mask | taken]), 4 if len(CardSet(taken)) == 4 else 1)
             discard = int(options[0, best])
-            count = int(counted.sum())
-            out[plan_key(accept, taken, exposed)] = Plan(Discard(tuple(CardSet(discard))), count, clear)
-            out[plan_key(accept, taken, exposed, discard)] = Plan(DeclareAlone(alone), count, clear)
+            out[plan_key(accept, taken, exposed)] = Plan(Discard(tuple(CardSet(discard))), len(index), clear)
+            out[plan_key(accept, taken, exposed, discard)] = Plan(DeclareAlone(alone), len(index), clear)
         return out
 
 

@@ -22,14 +22,13 @@ its values (:func:`seat_values`).
 from __future__ import annotations
 
 import os
-import weakref
-from concurrent.futures import ThreadPoolExecutor
 from types import TracebackType
 from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
 
+from altbaumer.dd.split import ThreadSplit
 from altbaumer.game.cards import Card
 from altbaumer.game.deal import Deal
 from altbaumer.game.seats import SEATS
@@ -105,9 +104,7 @@ class Engine:
             raise ValueError(f"threads must be at least 1, or None for every core (not {threads})")
         self.threads = threads if threads is not None else os.cpu_count() or 1
         self.tt_mib = tt_mib
-        self._cores = [PlayoutCore(tt_mib)]
-        self._pool: Optional[ThreadPoolExecutor] = None
-        self._stop_pool: Optional[weakref.finalize[..., Any]] = None
+        self._split = ThreadSplit(self.threads, lambda: PlayoutCore(tt_mib), "playout", owner=self)
 
     def __enter__(self) -> Engine:
         return self
@@ -117,18 +114,12 @@ class Engine:
         self.close()
 
     def close(self) -> None:
-        pool, self._pool = self._pool, None
-        if self._stop_pool is not None:
-            self._stop_pool.detach()
-            self._stop_pool = None
-        if pool is not None:
-            pool.shutdown(wait=True)
-        del self._cores[1:]
+        self._split.close()
 
     @property
     def nodes(self) -> int:
-        """Search nodes of everything this Engine played and chose."""
-        return sum(int(core.nodes) for core in self._cores)
+        """Search nodes of everything this Engine played and chose (by its threads still open)."""
+        return sum(int(core.nodes) for core in self._split.contexts)
 
     def play_out(self, rows: Sequence[npt.NDArray[np.int64]] | npt.NDArray[np.int64], values: Values,
                  seeds: Sequence[int] | npt.NDArray[np.uint64], card_worlds: int = 12
@@ -139,8 +130,9 @@ class Engine:
         batch, table, keys = self._inputs(rows, values, seeds)
         codes = np.empty(len(batch), dtype=np.int8)
         cards = np.empty((len(batch), MAX_PLAYS), dtype=np.int8)
-        self._split(len(batch), lambda core, lo, hi: core.play_out(batch[lo:hi], table[lo:hi], keys[lo:hi],
-                                                                   card_worlds, codes[lo:hi], cards[lo:hi]))
+        self._split.run(len(batch), _ROWS_PER_THREAD,
+                        lambda core, lo, hi: core.play_out(batch[lo:hi], table[lo:hi], keys[lo:hi], card_worlds,
+                                                           codes[lo:hi], cards[lo:hi]))
         return codes, cards
 
     def choose(self, rows: Sequence[npt.NDArray[np.int64]] | npt.NDArray[np.int64], values: Values,
@@ -148,13 +140,14 @@ class Engine:
         """The card index the seat to act plays in each row (:func:`view_row`)."""
         batch, table, keys = self._inputs(rows, values, seeds)
         out = np.empty(len(batch), dtype=np.int8)
-        self._split(len(batch), lambda core, lo, hi: core.choose(batch[lo:hi], table[lo:hi], keys[lo:hi],
-                                                                 card_worlds, out[lo:hi]))
+        self._split.run(len(batch), _ROWS_PER_THREAD,
+                        lambda core, lo, hi: core.choose(batch[lo:hi], table[lo:hi], keys[lo:hi], card_worlds,
+                                                         out[lo:hi]))
         return out
 
     def core(self) -> PlayoutCore:
         """The first thread's context, for single calls (seat worlds, top cards)."""
-        return self._cores[0]
+        return self._split.contexts[0]
 
     def _inputs(self, rows: Any, values: Values, seeds: Any) -> tuple[Any, Any, Any]:
         batch = np.ascontiguousarray(np.asarray(rows, dtype=np.int64).reshape(-1, WIDTH))
@@ -166,21 +159,3 @@ class Engine:
             raise TypeError("seeds must be integers (a uint64 array, or Python ints)")
         keys = np.ascontiguousarray(np.asarray(seeds, dtype=np.uint64).reshape(-1))
         return batch, table, keys
-
-    def _split(self, n: int, job: Any) -> None:
-        threads = max(1, min(self.threads, n // _ROWS_PER_THREAD or 1))
-        if threads == 1:
-            job(self._cores[0], 0, n)
-            return
-        while len(self._cores) < threads:
-            self._cores.append(PlayoutCore(self.tt_mib))
-        bounds = np.linspace(0, n, threads + 1).astype(int)
-        pool = self._thread_pool()
-        for done in [pool.submit(job, core, lo, hi) for core, lo, hi in zip(self._cores, bounds[:-1], bounds[1:])]:
-            done.result()
-
-    def _thread_pool(self) -> ThreadPoolExecutor:
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=self.threads, thread_name_prefix="altbaumer-playout")
-            self._stop_pool = weakref.finalize(self, self._pool.shutdown, wait=False)
-        return self._pool

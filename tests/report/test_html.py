@@ -579,6 +579,11 @@ def test_decision_tables(data: dict, page: str, match_data: dict, match_page: st
                         (f'<span class="mark {MARK_CLASS[mark]}">{mark}</span>' if mark else "")
                     seen["marked"] += bool(mark)
                 verdict = table.split("</div>")[0]
+                assert "worlds played out, every seat from its own knowledge" in verdict  # realistic by default
+                dd = decision["rating"]["double_dummy"]
+                after = section.split(table, 1)[1].split('<div class="decision"', 1)[0]
+                assert "double dummy (every player sees all cards after the decision): ★ " \
+                    + card_html(dd["best"]) in after
                 assert ("loses" in verdict) == decision["error"]
                 if decision["error"]:
                     assert f'loses {100 * decision["loss"]:.1f}% of the chance to win the match' in verdict
