@@ -90,6 +90,19 @@ def test_rate_shows_what_it_has_and_exits_130(run, monkeypatch, two_decisions, w
     assert ("decides the card to play" in result.stdout) == (rated > 0)
 
 
+def test_realistic_rate_on_ctrl_c_shows_the_rounds_played(run, monkeypatch, two_decisions):
+    """Ctrl-C in the second round of the discard's playouts: the card's board
+    and the discard over its first round are shown, the discard as partial."""
+    from altbaumer.play.engine import Engine
+
+    interrupt_on(monkeypatch, Engine, "play_out", 4)  # the card's two rounds, then the discard's
+    result = run("rate", str(two_decisions), "--samples", "600", "--effort", "128", "--no-progress", "--json")
+    assert_interrupted(result)
+    boards = json.loads(result.stdout)["boards"]
+    assert [b["complete"] for b in boards] == [True, False]
+    assert boards[1]["playouts"]["stopped"] == "interrupted" and boards[1]["worlds"] == 64
+
+
 def test_rate_json_on_ctrl_c_holds_the_boards_done_and_says_it_is_partial(run, monkeypatch, two_decisions):
     interrupt_on(monkeypatch, RATERS["discard"], "solve", 2)
     result = run("rate", str(two_decisions), "--samples", "600", "--json", "--play", "dd")

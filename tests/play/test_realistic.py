@@ -112,3 +112,23 @@ def test_the_intervals_cover_a_reference_of_twenty_times_the_playouts():
     found = interval_coverage(200, seed=11)
     assert found.rate("equity") >= 0.93, found.by_kind("equity")
     assert found.rate("delta") >= 0.93, found.by_kind("delta")
+
+
+def test_playouts_fixed_or_until_settled_and_said_in_the_json(run):
+    """--playouts plays exactly that many for every option; by default the
+    playouts stop once every surviving Δ is known to ±1% of P(match), at the
+    most --effort, and the JSON says how it stopped and what was rated how."""
+    lone = str(Path(__file__).parents[2] / "examples" / "lone.abn")
+    fixed = json.loads(run("rate", lone, "--at", "alone:partner", "--playouts", "100", "--json").stdout)["boards"][0]
+    assert fixed["play"] == "realistic" and fixed["playouts"]["stopped"] == "fixed"
+    assert [o["worlds"] for o in fixed["options"]] == [100, 100]
+    assert fixed["double_dummy"]["play"] == "dd" and fixed["double_dummy"]["worlds"] == fixed["playouts"]["dd_worlds"]
+    settled = json.loads(run("rate", lone, "--at", "alone:partner", "--json").stdout)["boards"][0]
+    summary = settled["playouts"]
+    assert summary["stopped"] == "settled" and summary["target"] == 0.01 and 256 <= summary["playouts"] <= 1000
+    assert all(o["delta_ci95"] <= 0.01 for o in settled["options"] if o["worlds"] == summary["playouts"])
+    capped = json.loads(run("rate", str(Path(__file__).parents[2] / "examples" / "forehand-view.abn"),
+                            "--effort", "64", "--json").stdout)["boards"][0]
+    assert capped["playouts"]["stopped"] == "effort" and capped["worlds"] == 64
+    bad = run("rate", lone, "--effort", "1")
+    assert bad.exit_code == 2 and "Traceback" not in bad.output
