@@ -16,6 +16,7 @@ from .annotate import annotate_command
 from .arena import arena_command
 from .charts import charts_command
 from .bench import bench_command
+from .serve import serve_command
 from .check import check_command, convert_command
 from .deal import deal_command
 from .equity import equity_command
@@ -144,3 +145,4 @@ main.add_command(annotate_command)
 main.add_command(check_command)
 main.add_command(convert_command)
 main.add_command(bench_command)
+main.add_command(serve_command)

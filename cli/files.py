@@ -14,6 +14,7 @@ from typing import Iterable, Optional, Sequence
 from altbaumer.abn import Board, load_boards, write_output
 from altbaumer.errors import AbnError
 from altbaumer.abn.record import GameRecord, replay
+from altbaumer.abn.selection import select_boards
 
 from .output import BadInput, print_data
 
@@ -50,21 +51,8 @@ def load(path: str) -> list[Board]:
 
 
 def select(boards: list[Board], number: Optional[str], path: str) -> list[Board]:
-    """All boards, or the one whose [Board] tag is ``number`` (else the
-    ``number``-th board of the file)."""
-    if number is None:
-        return boards
-    tagged = [b for b in boards if b.number == number]
-    if tagged:
-        return tagged
-    # isdigit alone takes ² and other digits int() refuses; a place in the file is written in ASCII digits,
-    # no more of them than the file's count has (int() refuses more than 4,300).
-    place = number.lstrip("0")
-    if number.isascii() and number.isdigit() and len(place) <= len(str(len(boards))) \
-            and 1 <= int(place or 0) <= len(boards):
-        return [boards[int(place) - 1]]
-    names = ", ".join(b.number or str(i) for i, b in enumerate(boards, 1))
-    raise BadInput(f"{source_name(path)}: no board {number} (the file has: {names})")
+    """:func:`~altbaumer.abn.selection.select_boards` of a FILE argument."""
+    return select_boards(boards, number, source_name(path))
 
 
 def load_records(path: str, number: Optional[str] = None) -> list[GameRecord]:

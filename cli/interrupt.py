@@ -13,6 +13,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, NoReturn
 
+from altbaumer.report.board_solve import boards_document
+
 from .output import plural, print_json, stdout
 
 __all__ = ["on_interrupt", "stop", "partial_label", "finish_boards"]
@@ -47,6 +49,6 @@ def finish_boards(name: str, boards: list[dict[str, Any]], as_json: bool, comple
     each board as it was done) the partial label: ``done`` of ``total``
     boards ``verb`` (solved, rated in full)."""
     if as_json:
-        print_json({"file": name, "boards": boards, **extra, "complete": complete})
+        print_json(boards_document(name, boards, complete, **extra))
     elif not complete:
         partial_label(f"{done} of {plural(total, 'board')} {verb}")

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Optional, Union
+from typing import Any, Optional
 
 import click
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn,
@@ -13,25 +12,22 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColu
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.game.actions import Phase
 from altbaumer.play.batch_rating import rate_range
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
-from altbaumer.hidden.rating import (DECISIONS, OptionRating, Rating, option_name,
-                                     partner_view, rate_view)
+from altbaumer.hidden.rating import DECISIONS, OptionRating, Rating
 from altbaumer.hidden.display import (OBJECTIVE_UNIT, chance_text, columns, delta_text, heading, inference_line,
                                       legend, no_verdict_line, partial_line, pct, score_line)
-from altbaumer.hidden.inference import ENOUGH, nothing_to_infer
+from altbaumer.hidden.inference import ENOUGH
 from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.abn.match_states import BoardScore
-from altbaumer.abn.record import GameRecord, IncompleteBoard
+from altbaumer.abn.record import GameRecord
 from altbaumer.dd.solver import Solver
 from altbaumer.report.render import option_text
-from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
-from altbaumer.play.realistic import rate_realistic
+from altbaumer.report.board_rate import RateTarget, rate_decision, rate_target, rating_entry
 from altbaumer.report.words import verdict_words
 
 from .cluster import boards_digest, cluster_options, resume_log
@@ -42,10 +38,7 @@ from .valuation import realistic_settings, valuation_options
 from .output import (world_options, BadInput, ascii_option, plain, plural, safe_markup, stderr, stdout,
                      sym)
 from .score import load_scored
-from .points import DECISION_HELP, Point, node_at, parse_point, require_some, skipped
-
-_FINISHED = "finished, no decision left; use --at to rate a recorded one"
-
+from .points import DECISION_HELP, parse_point, require_some, skipped
 
 @click.command("rate")
 @click.argument("file", type=click.Path(dir_okay=False))
@@ -102,7 +95,7 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     if at is not None and (seat is not None or decision is not None):
         raise BadInput("--at names the decision and so its seat: leave out --seat and --decision")
     records, scores = load_scored(file, board_number, score)
-    targets = [_target(record, Seat[seat.upper()] if seat else None, decision, at, infer) for record in records]
+    targets = [rate_target(record, Seat[seat.upper()] if seat else None, decision, at, infer) for record in records]
     require_some(records, targets)
     report = _Report(source_name(file), as_json, sum(not isinstance(t, str) for t in targets))
     if scheduler is not None or resume is not None:
@@ -161,64 +154,6 @@ def _rate_ranges(records: list[GameRecord], targets: list[Any], scores: list[Boa
     return len(rated) == len(todo)
 
 
-@dataclass(frozen=True)
-class _Target:
-    """A decision to rate: the seat's view, and with --at the point and the choice recorded there."""
-
-    view: SeatView
-    at: Optional[Point] = None
-    chosen: Optional[str] = None
-
-
-def _target(record: GameRecord, seat: Optional[Seat], decision: Optional[str],
-            at: Optional[Point], infer: bool = False) -> Union[_Target, str]:
-    """What to rate on ``record``, or why the board is left out (with
-    ``infer``, a decision that inference cannot apply to)."""
-    found = _decision(record, seat, decision, at)
-    if infer and isinstance(found, _Target):
-        reason = nothing_to_infer(found.view)
-        if reason is not None:
-            return f"--infer: {reason}"
-    return found
-
-
-def _decision(record: GameRecord, seat: Optional[Seat], decision: Optional[str],
-              at: Optional[Point]) -> Union[_Target, str]:
-    if at is not None:
-        node = node_at(record, at)
-        if isinstance(node, str):
-            return node
-        return _Target(_located(record, lambda: record.node_view(node)), at, option_name(node.action))
-    if record.state.to_act is None:
-        return _FINISHED
-    view = _view(record, seat)
-    kind = DECISIONS.get(view.phase)
-    if decision is not None and kind != decision:
-        raise BadInput(f"{record.board.source}: {record.board.label()}: the next decision is {kind or 'none'}, "
-                       f"not {decision}")
-    return _Target(view)
-
-
-def _view(record: GameRecord, seat: Optional[Seat]) -> SeatView:
-    board, state = record.board, record.state
-    actor = state.to_act
-    assert actor is not None  # a finished board is left out before
-    partner = state.phase is Phase.LONE and seat is board.forehand.partner
-    if seat is not None and seat is not actor and not partner:
-        raise BadInput(f"{board.source}: {board.label()}: {seat} does not decide now; {actor} does "
-                       f"({DECISIONS[state.phase.value]})")
-    view = _located(record, lambda: record.view(seat or actor))
-    return partner_view(view) if partner else view
-
-
-def _located(record: GameRecord, view: Callable[[], SeatView]) -> SeatView:
-    """``view()``, a file that lacks what the seat knew being bad input."""
-    try:
-        return view()
-    except IncompleteBoard as error:
-        raise BadInput(f"{record.board.source}: {error}") from None
-
-
 class _SpeedColumn(ProgressColumn):
     """Worlds solved (or drawn) per second."""
 
@@ -250,10 +185,8 @@ def _rated(view: SeatView, show: bool, settings: dict[str, Any], play: str, play
             bar.update(rating, visible=False)
             bar.update(playing, completed=done, total=total, visible=True)
 
-        if play == "realistic":
-            return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, progress=played,
-                                  dd_progress=solved, inference_progress=inferred, **settings)
-        return rate_view(view, partial_on_interrupt=True, progress=solved, inference_progress=inferred, **settings)
+        return rate_decision(view, play, playouts=playouts, effort=effort, solved=solved, played=played,
+                             inferred=inferred, **settings)
 
 
 def _beside(realistic: Rating, dd: Rating) -> Text:
@@ -289,9 +222,9 @@ class _Report:
     def skip(self, record: GameRecord, reason: str) -> None:
         self.skipped.append(skipped(record, reason, self.as_json))
 
-    def add(self, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
+    def add(self, record: GameRecord, target: RateTarget, rating: Rating, seconds: float, known: BoardScore) -> None:
         if self.as_json:
-            self.results.append({**_entry(record, target, rating, seconds), "score_source": known.source})
+            self.results.append(rating_entry(record, target, rating, seconds, known.source))
         else:
             _show(self.name, record, target, rating, seconds, known)
         self.rated += rating.complete  # once shown: Ctrl-C while showing leaves it out
@@ -301,17 +234,7 @@ class _Report:
                       skipped=self.skipped)
 
 
-def _entry(record: GameRecord, target: _Target, rating: Rating, seconds: float) -> dict[str, Any]:
-    """A board's JSON: the rating, and with --at the recorded choice, what it lost and whether that is an error."""
-    chosen = target.chosen if target.chosen in [o.option for o in rating.options] else None
-    mark = rating.mark(chosen) if chosen is not None and rating.has_verdict else None  # no verdict: no mark, no error
-    return {"board": record.board.number, "line": record.board.line("Dealer"), "seconds": round(seconds, 3),
-            **rating.to_dict(), "at": None if target.at is None else target.at.text, "chosen": chosen,
-            "loss": None if chosen is None else rating.loss(chosen), "mark": mark,
-            "error": None if mark is None else bool(mark)}
-
-
-def _show(name: str, record: GameRecord, target: _Target, rating: Rating, seconds: float, known: BoardScore) -> None:
+def _show(name: str, record: GameRecord, target: RateTarget, rating: Rating, seconds: float, known: BoardScore) -> None:
     where = "" if target.at is None else f" at {target.at.text}"
     verb = "decides" if target.at is None else "decided"
     stdout.print(f"[bold]{safe_markup(name)}[/bold] {safe_markup(record.board.label())}{where}: "

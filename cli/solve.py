@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass
-from typing import Any, Optional, Union
+from typing import Any, Optional
 
 import click
 from rich.panel import Panel
@@ -16,8 +15,8 @@ from altbaumer.game.cards import Card, Suit
 from altbaumer.game.deal import Deal
 from altbaumer.game.opening import line_tricks, opening_position
 from altbaumer.game.position import Position
-from altbaumer.abn.record import GameRecord, IncompleteBoard, Node
-from altbaumer.game.actions import Phase
+from altbaumer.abn.record import GameRecord
+from altbaumer.report.board_solve import SolvePoint, board_entry, solution_dict, solve_points
 from altbaumer.report.render import card_text, cards_text, hand_text, seat_labels, suit_text, table_diagram
 from altbaumer.game.scoring import makers_points
 from altbaumer.dd.solver import Solution, Solver
@@ -27,7 +26,7 @@ from altbaumer.game.view import Trick
 from .deal import SEAT_CHOICE
 from .files import load_records
 from .interrupt import finish_boards, on_interrupt
-from .points import CARD_HELP, Point, node_at, parse_card, require_some, skipped
+from .points import CARD_HELP, Point, parse_card, skipped
 from .output import BadInput, SEED, ascii_option, plain, plural, print_json, safe_markup, stdout, sym, threads_option
 
 
@@ -103,8 +102,7 @@ def solve_command(file: Optional[str], board_number: Optional[str], after_text: 
 def _solve_file(path: str, number: Optional[str], after: Optional[Point], ascii_: bool, as_json: bool,
                 solver: Solver) -> None:
     records = load_records(path, number)
-    points = [_point(record, after) for record in records]
-    require_some(records, points)
+    points = solve_points(records, after)
     results: list[dict[str, Any]] = []
     skips: list[dict[str, Any]] = []
 
@@ -118,63 +116,10 @@ def _solve_file(path: str, number: Optional[str], after: Optional[Point], ascii_
                 skips.append(skipped(record, point, as_json))
                 continue
             solution = solver.solve(point.pos)
-            tricks = line_tricks(point.pos, solution.pv)
-            results.append({"board": record.board.number, "line": record.board.line("Dealer"), "at": point.at,
-                            **_position_dict(point.state, point.pos, solution, tricks)})
+            results.append(board_entry(record, point, solution))
             if not as_json:
-                _show_board(path, record, point, solution, tricks, ascii_)
+                _show_board(path, record, point, solution, line_tricks(point.pos, solution.pv), ascii_)
     finish(complete=True)
-
-
-@dataclass(frozen=True)
-class _Point:
-    """Where a board is solved: the deal state there and its position;
-    ``at`` is "end" (where the record stops), "opening" or a TRICK.CARD."""
-
-    state: Deal
-    pos: Position
-    at: str
-
-
-def _point(record: GameRecord, after: Optional[Point]) -> Union[_Point, str]:
-    """Where to solve ``record``, or why the board is left out."""
-    if after is not None:
-        node = node_at(record, after)
-        if isinstance(node, str):
-            return node
-        i = next(i for i, n in enumerate(record.nodes) if n is node)
-        following = record.nodes[i + 1] if i + 1 < len(record.nodes) else None
-        return _Point(record.state if following is None else following.state, _position(record, following),
-                      after.text)
-    if record.state.phase is Phase.DONE:  # nothing is left to solve at the end: the whole play is
-        first = record.cards()[0]
-        return _Point(first.state, _position(record, first), "opening")
-    return _Point(record.state, _position(record, None), "end")
-
-
-def _position(record: GameRecord, node: Optional[Node]) -> Position:
-    """The position before ``node`` (None: at the end), or bad input naming the board."""
-    try:
-        return record.node_position(node)
-    except IncompleteBoard as error:
-        raise BadInput(f"{record.board.source}: {error}") from None
-
-
-def _position_dict(state: Deal, pos: Position, solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
-    return {
-        "dealer": str(state.dealer),
-        "forehand": str(state.forehand),
-        "trump": pos.trump.letter,
-        "makers": str(pos.makers),
-        "lone": None if pos.lone is None else str(pos.lone),
-        "played": [{"leader": str(t.leader), "cards": [c.ascii() for c in t.cards], "winner": str(t.winner)}
-                   for t in state.tricks],
-        "hands": {str(s): [c.ascii() for c in pos.hands[s]] for s in SEATS if s is not pos.absent},
-        "trick": [c.ascii() for c in pos.trick],
-        "tricks_taken": {"N-S": pos.tricks_taken[0], "E-W": pos.tricks_taken[1]},
-        "to_play": None if pos.to_act is None else str(pos.to_act),
-        **_solution_dict(solution, tricks),
-    }
 
 
 def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list[Trick],
@@ -192,23 +137,7 @@ def _as_dict(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: l
         "lone": None if pos.lone is None else str(pos.lone),
         "absent": None if pos.absent is None else str(pos.absent),
         "makers": str(pos.makers),
-        **_solution_dict(solution, tricks),
-    }
-
-
-def _solution_dict(solution: Solution, tricks: list[Trick]) -> dict[str, Any]:
-    """The solver's answer as JSON: value, points, each card, one optimal line."""
-    made, defenders = makers_points(solution.makers_tricks)
-    return {
-        "makers_tricks": solution.makers_tricks,
-        "points": {"makers": made, "defenders": defenders},
-        "best_cards": [c.ascii() for c in solution.best_cards],
-        "moves": {c.ascii(): v for c, v in sorted(solution.moves.items(), key=lambda kv: kv[0].index)},
-        "pv": [c.ascii() for c in solution.pv],
-        "tricks": [
-            {"leader": str(t.leader), "cards": [c.ascii() for c in t.cards], "winner": str(t.winner)} for t in tricks
-        ],
-        "nodes": solution.nodes,
+        **solution_dict(solution, tricks),
     }
 
 
@@ -243,7 +172,7 @@ def _show(seed: int, deal: Deal, pos: Position, solution: Solution, tricks: list
     _report(pos, solution, tricks, seat_labels(deal, pos.lone, ascii_), centre, ascii_, first_trick=1)
 
 
-def _show_board(path: str, record: GameRecord, point: _Point, solution: Solution, tricks: list[Trick],
+def _show_board(path: str, record: GameRecord, point: SolvePoint, solution: Solution, tricks: list[Trick],
                 ascii_: bool) -> None:
     board, state, pos = record.board, point.state, point.pos
     stdout.print(f"[bold]{safe_markup(path)}[/bold] {safe_markup(board.label())} [dim](line {board.line('Dealer')}): "
@@ -263,7 +192,7 @@ def _show_board(path: str, record: GameRecord, point: _Point, solution: Solution
             first_trick=len(state.tricks) + 1)
 
 
-def _where(record: GameRecord, point: _Point) -> str:
+def _where(record: GameRecord, point: SolvePoint) -> str:
     played = sum(len(t.cards) for t in point.state.tricks) + len(point.state.trick_cards)
     cards = f"{plural(played, 'card')} played"
     if point.at == "opening":

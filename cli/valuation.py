@@ -9,14 +9,13 @@ from typing import Any, Callable, Optional
 import click
 
 from altbaumer.hidden.rating import OBJECTIVES
-from altbaumer.play.realistic import DEFAULT_EFFORT
+from altbaumer.play.outcomes import PLAYS
+from altbaumer.play.realistic import DEFAULT_EFFORT, PLAYOUTS_MAX
 
 from .score import score_option
 
 __all__ = ["PLAYS", "PLAYOUTS_MAX", "valuation_options", "realistic_settings"]
 
-PLAYS = ("dd", "realistic")
-PLAYOUTS_MAX = 100_000
 
 
 def valuation_options(play_note: str) -> Callable[[Any], Any]:

@@ -29,6 +29,8 @@ __all__ = [
     "InvalidScheduler",
     "ResumeMismatch",
     "InvalidArgument",
+    "InvalidOption",
+    "TooManyJobs",
 ]
 
 
@@ -128,3 +130,13 @@ class InvalidArgument(AltbaumerError):
     """An argument of a library call outside what the call takes: the message
     names the call, the argument, what it takes and what it was given (an
     argument of the wrong type is a :class:`TypeError` instead)."""
+
+
+class InvalidOption(AltbaumerError):
+    """A command's option, or the same key of a request to the analysis
+    server, with a value outside what it takes or that does not fit the board
+    (a point the record does not hold, a seat that does not decide there)."""
+
+
+class TooManyJobs(AltbaumerError):
+    """A rating asked of the analysis server while as many as it runs at once are running."""

@@ -20,6 +20,8 @@ NOT_USER_ERRORS: dict[str, str] = {
                                      "bad options and turns every AltbaumerError into it",
     "altbaumer.dd.bench._Deadline": "a BaseException so that nothing in the timed search catches it: "
                                     "the signal that a time budget ran out, never shown to a user",
+    "altbaumer.serve.jobs.Cancelled": "a BaseException raised from a rating's progress callback to end a "
+                                      "cancelled job of the analysis server, never shown to a user",
 }
 
 

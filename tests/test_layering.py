@@ -8,7 +8,8 @@ The wings, in order, and what each may import (the architecture note's table)::
     play                       game, dd, hidden
     report                     every wing
     altbaumer (the face)       every wing: it re-exports them
-    cli                        everything, the face included
+    serve                      every wing (the web app: the CLI's twin, not in the face)
+    cli                        everything, the face and serve included
 
 ``altbaumer.errors`` and ``altbaumer._version`` may be imported by all and import
 nothing of the package. Nothing below the CLI imports ``altbaumer.cli`` or the face
@@ -47,7 +48,8 @@ MAY_IMPORT: Mapping[str, frozenset[str]] = {
     "play": COMMON | {"game", "dd", "hidden"},
     "report": COMMON | set(WINGS),
     FACE: COMMON | set(WINGS),
-    "cli": COMMON | set(WINGS) | {FACE},
+    "serve": COMMON | set(WINGS),
+    "cli": COMMON | set(WINGS) | {FACE, "serve"},
 }
 
 # "Nothing below the CLI prints": the terminal libraries stay in the wings that render.
@@ -55,6 +57,8 @@ MAY_IMPORT: Mapping[str, frozenset[str]] = {
 THIRD_PARTY_ONLY_IN: Mapping[str, frozenset[str]] = {
     "rich": frozenset({"report", "cli"}),
     "click": frozenset({"cli"}),
+    "starlette": frozenset({"serve"}),
+    "uvicorn": frozenset({"serve"}),
 }
 
 # The package-dir of pyproject.toml. Found from the checkout, not by importing the package,

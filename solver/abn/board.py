@@ -30,6 +30,7 @@ from altbaumer.game.seats import SEATS, Seat, Team, cutter_of, forehand_of
 
 __all__ = [
     "MARKS",
+    "MAX_VARIATION_DEPTH",
     "HEADER_TAGS",
     "GAME_TAGS",
     "SCORE_TAG",
@@ -45,6 +46,12 @@ __all__ = [
 MARKS = ("!!", "!?", "?!", "??", "!", "?")
 """Marks a played card may carry, as in PGN: good, interesting, dubious, blunder, good, mistake.
 Longest first, so that a reader trying them in order finds ``??`` before ``?``."""
+
+MAX_VARIATION_DEPTH = 20
+"""How deep variations may nest, a variation inside a variation counting one
+more. Far past any analysis of a 20-card deal, and short of Python's recursion
+limit, which a file nesting thousands deep would reach as a traceback instead
+of an error naming its line (docs/format.md, Limits)."""
 
 HEADER_TAGS = ("Event", "Site", "Date", "Board", "North", "East", "South", "West")
 """Descriptive tags, written first in this order; any other unknown tag follows them."""
@@ -118,17 +125,26 @@ def check_mark(mark: str) -> str:
 
 @dataclass(frozen=True)
 class PlayedCard:
-    """A card of the play with its optional mark (``?``, ``!``, …) and commentary.
+    """A card of the play with its optional mark (``?``, ``!``, …), commentary
+    and variations.
 
-    Several commentary blocks on one card are the lines of ``comment``.
+    Several commentary blocks on one card are the lines of ``comment``. Each
+    of ``variations`` is an alternative to this card: the cards played from its
+    place on instead of it, the first in its stead, then on across tricks, each
+    with its own marks, commentary and variations (docs/format.md, Variations).
+    ``line`` is where the reader found the card, for the errors of the replay;
+    it takes no part in equality, so a board read back equals the one written.
 
-    >>> PlayedCard(Card.parse("JC"), "?", "the Little Tree falls").mark
-    '?'
+    >>> nine = PlayedCard(Card.parse("9H"), variations=((PlayedCard(Card.parse("KH"), "!"),),))
+    >>> nine.variations[0][0].mark, nine == PlayedCard(Card.parse("9H"))
+    ('!', False)
     """
 
     card: Card
     mark: str = ""
     comment: Optional[str] = None
+    variations: tuple[tuple[PlayedCard, ...], ...] = ()
+    line: Optional[int] = field(default=None, compare=False, repr=False)
 
 
 def _no_lines() -> dict[str, int]:

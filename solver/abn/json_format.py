@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
-from altbaumer.abn.board import Board, PlayedCard, check_descriptive_tag, check_mark
+from altbaumer.abn.board import MAX_VARIATION_DEPTH, Board, PlayedCard, check_descriptive_tag, check_mark
 from altbaumer.errors import AbnError, CardParseError, SeatParseError
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.seats import SEATS, Seat
@@ -34,8 +34,10 @@ __all__ = ["board_to_dict", "board_from_dict", "boards_to_json", "boards_from_js
 
 FORMAT, VERSION = "abn-json", 1
 FORMAT_DEPTH = 7
-"""How deep a deal file nests: document, boards, board, play, tricks, trick, card.
-Deeper JSON is a field of the wrong type, named as such."""
+"""How deep a deal file nests: document, boards, board, play, tricks, trick, card;
+a card's variations nest 3 levels more each (variations, variation, card), at
+most :data:`~altbaumer.abn.board.MAX_VARIATION_DEPTH` times. Deeper JSON is a
+field of the wrong type, named as such."""
 MAX_DIGITS = 100
 """The most digits of a number in a deal file. The format's own numbers are 0
 to 5 and the version, and a tag given as a number (a seed) has some twenty;
@@ -162,6 +164,8 @@ def _played_dict(p: PlayedCard) -> dict[str, Any]:
         entry["mark"] = p.mark
     if p.comment is not None:
         entry["comment"] = p.comment
+    if p.variations:
+        entry["variations"] = [[_played_dict(q) for q in variation] for variation in p.variations]
     return entry
 
 
@@ -171,7 +175,7 @@ def _played_dict(p: PlayedCard) -> dict[str, Any]:
 _DOCUMENT_FIELDS = ("format", "version", "boards")
 _BOARD_FIELDS = tuple(board_to_dict(Board(Seat.N)))
 _PLAY_FIELDS = ("leader", "tricks")
-_CARD_FIELDS = ("card", "mark", "comment")
+_CARD_FIELDS = ("card", "mark", "comment", "variations")
 _SURROGATE = re.compile(r"[\ud800-\udfff]")  # half a pair, as json reads the escape "\ud800" alone
 
 
@@ -258,7 +262,8 @@ def _play(value: Any) -> tuple[Optional[Seat], list[tuple[PlayedCard, ...]]]:
     ]
 
 
-def _played(value: Any, where: str) -> PlayedCard:
+def _played(value: Any, where: str, depth: int = 0) -> PlayedCard:
+    """A card object, of the main line or (``depth`` deep) of a variation."""
     entry = _object(value, where)
     _known(entry, _CARD_FIELDS, f"{where}: ")
     if "card" not in entry:
@@ -269,7 +274,24 @@ def _played(value: Any, where: str) -> PlayedCard:
     except ValueError as error:
         raise ValueError(f"{where}: {error}") from None
     return PlayedCard(_parsed(entry["card"], f'{where}: "card"', Card.parse), mark,
-                      _string(entry.get("comment"), f'{where}: "comment"', nullable=True))
+                      _string(entry.get("comment"), f'{where}: "comment"', nullable=True),
+                      _variations(entry.get("variations", []), where, depth))
+
+
+def _variations(value: Any, where: str, depth: int) -> tuple[tuple[PlayedCard, ...], ...]:
+    """A card's ``"variations"``: arrays of card objects, none empty, nested at
+    most :data:`~altbaumer.abn.board.MAX_VARIATION_DEPTH` deep."""
+    variations = _array(value, f'{where}: "variations"')
+    if variations and depth >= MAX_VARIATION_DEPTH:
+        raise ValueError(f"{where}: variations nest more than {MAX_VARIATION_DEPTH} deep")
+    read = []
+    for k, variation in enumerate(variations, 1):
+        cards = _array(variation, f"{where}, variation {k}")
+        if not cards:
+            raise ValueError(f"{where}, variation {k} holds no card")
+        read.append(tuple(_played(card, f"{where}, variation {k}, card {j}", depth + 1)
+                          for j, card in enumerate(cards, 1)))
+    return tuple(read)
 
 
 def _tags(value: Any) -> dict[str, str]:

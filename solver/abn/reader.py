@@ -1,8 +1,9 @@
 """The ABN reader: text to visitor calls, and the builder that makes boards of them.
 
 The reader reports what is malformed as text (a tag, a card of the play, the
-shape of a board); :class:`BoardBuilder` what is wrong with a tag's value. Both
-raise :class:`~altbaumer.errors.AbnError`, located as ``FILE:LINE: problem``.
+parentheses of a variation, the shape of a board); :class:`BoardBuilder` what
+is wrong with a tag's value. Both raise :class:`~altbaumer.errors.AbnError`,
+located as ``FILE:LINE: problem``.
 The interface between them is :class:`~altbaumer.abn.visitor.BaseVisitor`.
 
 >>> text = '[Dealer "S"]\\n[Turn "accept"] {an easy choice}\\n[Discard "QH"]\\n[Play "E"]\\nQC TC 9C JC?\\nAC\\n'
@@ -19,10 +20,11 @@ from __future__ import annotations
 
 import re
 import sys
-from dataclasses import dataclass
-from typing import Any, Callable, Generator, Iterable, Iterator, Optional, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generator, Iterable, Iterator, NoReturn, Optional, TypeVar
 
-from altbaumer.abn.board import GAME_TAGS, MARKS, TAG_NAME, Board, PlayedCard, check_descriptive_tag
+from altbaumer.abn.board import (GAME_TAGS, MARKS, MAX_VARIATION_DEPTH, TAG_NAME, Board, PlayedCard,
+                                 check_descriptive_tag)
 from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
 from altbaumer.errors import AbnError, CardParseError, SeatParseError
 from altbaumer.game.cards import Card, CardSet, Rank, Suit
@@ -43,6 +45,22 @@ _MARKED = re.compile(r"^(.+?)(" + "|".join(re.escape(m) for m in MARKS) + r")?$"
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")  # not str.splitlines: it also breaks at U+2028, \x85, \x0c, ...
 
 
+@dataclass
+class _Entry:
+    """A card as the builder collects it: its commentary and variations still
+    growing, as later calls may add to them."""
+
+    card: Card
+    mark: str
+    line: Optional[int]
+    comments: list[str] = field(default_factory=list)
+    variations: list[list["_Entry"]] = field(default_factory=list)
+
+    def played(self) -> PlayedCard:
+        return PlayedCard(self.card, self.mark, "\n".join(self.comments) if self.comments else None,
+                          tuple(tuple(e.played() for e in v) for v in self.variations), self.line)
+
+
 class BoardBuilder(BaseVisitor[Board]):
     """Makes the :class:`~altbaumer.abn.board.Board` the calls describe;
     raises :class:`~altbaumer.errors.AbnError` for a malformed tag value
@@ -60,7 +78,8 @@ class BoardBuilder(BaseVisitor[Board]):
         self._tags: dict[str, str] = {}
         self._comments: dict[str, list[str]] = {}
         self._notes: list[str] = []
-        self._tricks: list[list[tuple[Card, str, list[str]]]] = []
+        self._tricks: list[list[_Entry]] = []
+        self._variations: list[list[_Entry]] = []  # the cards of each open variation, innermost last
         self._lines: dict[str, int] = {}
         self._trick_lines: list[int] = []
         self._attach: Optional[list[str]] = None  # the commentary of the element before; None: the notes
@@ -98,8 +117,20 @@ class BoardBuilder(BaseVisitor[Board]):
             self._trick_lines.append(line)
 
     def visit_card(self, card: Card, mark: str, line: Optional[int]) -> None:
-        self._attach = []
-        self._tricks[-1].append((card, mark, self._attach))
+        entry = _Entry(card, mark, line)
+        (self._variations[-1] if self._variations else self._tricks[-1]).append(entry)
+        self._attach = entry.comments
+
+    def begin_variation(self, line: Optional[int]) -> None:
+        cards = self._variations[-1] if self._variations else self._tricks[-1] if self._tricks else []
+        assert cards, "begin_variation() before a card"
+        cards[-1].variations.append([])
+        self._variations.append(cards[-1].variations[-1])
+
+    def end_variation(self) -> None:
+        self._variations.pop()
+        varied = self._variations[-1] if self._variations else self._tricks[-1]
+        self._attach = varied[-1].comments  # commentary after ')' is the varied card's
 
     def end_board(self) -> None:
         if "dealer" not in self._fields:
@@ -108,8 +139,7 @@ class BoardBuilder(BaseVisitor[Board]):
             tags=self._tags,
             comments={name: "\n".join(parts) for name, parts in self._comments.items() if parts},
             notes=self._notes,
-            tricks=[tuple(PlayedCard(card, mark, "\n".join(parts) if parts else None) for card, mark, parts in trick)
-                    for trick in self._tricks],
+            tricks=[tuple(entry.played() for entry in trick) for trick in self._tricks],
             source=self.source,
             lines=self._lines,
             trick_lines=self._trick_lines,
@@ -214,16 +244,18 @@ def read_boards(text: str, source: str = "<string>", errors: Optional[list[AbnEr
 
 @dataclass(frozen=True)
 class _Token:
-    kind: str  # "tag", "comment", "note", "word", "blank", "error"
+    kind: str  # "tag", "comment", "note", "word", "open", "close", "blank", "error"
     text: str
     line: int
     value: str = ""
 
 
 def _tokens(text: str) -> Iterator[_Token]:
-    """Tags, commentary, ``%`` lines, words and blank lines, with line numbers.
-    Commentary may span lines (a blank line inside it does not end a board)."""
+    """Tags, commentary, ``%`` lines, words, parentheses and blank lines, with
+    line numbers. Commentary and variations may span lines (a blank line inside
+    them does not end a board)."""
     open_comment: Optional[tuple[int, list[str]]] = None
+    parens = [0]  # the variations open, which _line_tokens counts
     for number, raw in enumerate(_LINE_BREAK.split(text), 1):
         if open_comment is not None:
             start, parts = open_comment
@@ -238,18 +270,21 @@ def _tokens(text: str) -> Iterator[_Token]:
             if not raw.strip():
                 continue
         elif not raw.strip():
-            yield _Token("blank", "", number)
+            if not parens[0]:
+                yield _Token("blank", "", number)
             continue
         elif raw.lstrip().startswith("%"):
             yield _Token("note", raw.lstrip()[1:].strip(), number)
             continue
-        open_comment = yield from _line_tokens(raw, number)
+        open_comment = yield from _line_tokens(raw, number, parens)
     if open_comment is not None:  # reported by the board it opens in, so the boards before it still read
         yield _Token("error", "commentary opened with '{' is never closed with '}'", open_comment[0])
 
 
-def _line_tokens(raw: str, number: int) -> Generator[_Token, None, Optional[tuple[int, list[str]]]]:
-    """The tokens of one line; returns an unfinished ``{`` commentary, if any."""
+def _line_tokens(raw: str, number: int,
+                 parens: list[int]) -> Generator[_Token, None, Optional[tuple[int, list[str]]]]:
+    """The tokens of one line; returns an unfinished ``{`` commentary, if any.
+    ``parens[0]`` counts the ``(`` not yet closed (a stray ``)`` closes none)."""
     i, n = 0, len(raw)
     while i < n:
         ch = raw[i]
@@ -271,9 +306,13 @@ def _line_tokens(raw: str, number: int) -> Generator[_Token, None, Optional[tupl
         elif ch == "}":
             yield _Token("error", "'}' without an opening '{'", number)
             i += 1
+        elif ch in "()":
+            parens[0] = parens[0] + 1 if ch == "(" else max(parens[0] - 1, 0)
+            yield _Token("open" if ch == "(" else "close", ch, number)
+            i += 1
         else:
             j = i
-            while j < n and not raw[j].isspace() and raw[j] not in "[{}":
+            while j < n and not raw[j].isspace() and raw[j] not in "[{}()":
                 j += 1
             yield _Token("word", raw[i:j], number)
             i = j
@@ -313,47 +352,111 @@ def _groups(tokens: Iterable[_Token]) -> Iterator[list[_Token]]:
 
 def _visit_group(tokens: list[_Token], visitor: BaseVisitor[T], source: str) -> T:
     """Tell ``visitor`` about one board's tokens, checking what only the text
-    shows: each tag once, nothing after the play but cards, well-formed cards."""
+    shows (:class:`_BoardText`)."""
     visitor.begin_board(next((t.line for t in tokens if t.kind == "tag"), tokens[0].line))
-    tag_lines: dict[str, int] = {}
-    after_card = False  # the element before is a card, so a card on its line joins its trick
-    card_line = 0  # the line that trick goes on (past commentary spanning lines)
+    text = _BoardText(visitor, source)
     for token in tokens:
-        if token.kind == "error":
-            raise AbnError(source, token.line, token.text)
-        if token.kind == "note":
-            visitor.visit_note(token.text, token.line)
-        elif token.kind == "comment":
-            if after_card and token.value:
-                card_line = int(token.value)
-            # Each line trimmed: the writer gives each line its own {...} block, which is read trimmed.
-            visitor.visit_comment("\n".join(part.strip() for part in token.text.split("\n")).strip(), token.line)
-        elif token.kind == "tag":
-            name = token.text
-            if name in tag_lines:
-                raise AbnError(source, token.line,
-                               f"tag [{name}] appears twice in the board (first on line {tag_lines[name]})")
-            if "Play" in tag_lines:
-                raise AbnError(source, token.line, f"tag [{name}] after the play: the [Play] section ends the board")
-            tag_lines[name] = token.line
-            after_card = False
-            visitor.visit_tag(name, token.value, token.line)
-        else:
-            if "Play" not in tag_lines:
-                raise AbnError(source, token.line,
-                               f"unexpected text {token.text!r}: outside the play only tags and commentary are allowed")
-            marked = _MARKED.match(token.text)
-            assert marked is not None
-            try:
-                card = Card.parse(marked.group(1))
-            except CardParseError as error:
-                raise AbnError(source, token.line, f"in the play: {error}") from None
-            if not (after_card and card_line == token.line):
-                visitor.begin_trick(token.line)
-            visitor.visit_card(card, marked.group(2) or "", token.line)
-            after_card, card_line = True, token.line
+        text.take(token)
+    text.end()
     visitor.end_board()
     return visitor.result()
+
+
+class _BoardText:
+    """One board's tokens told to a visitor, with what only the text shows
+    checked: each tag once, nothing after the play but cards, well-formed
+    cards, and each variation's parentheses after a card and closed.
+
+    A main-line card on the line of the card before it joins that card's
+    trick; a variation's cards have no place in the tricks, so the trick
+    lines read as without them."""
+
+    def __init__(self, visitor: BaseVisitor[Any], source: str) -> None:
+        self.visitor, self.source = visitor, source
+        self.tag_lines: dict[str, int] = {}
+        self.after_card = False  # the main-line element before is a card, so a card on its line joins its trick
+        self.card_line = 0  # the line that trick goes on (past commentary or a variation spanning lines)
+        self.opened: list[tuple[int, bool]] = []  # each open '(', innermost last: its line, and a card in it yet
+
+    def take(self, token: _Token) -> None:
+        if token.kind == "error":
+            self._fail(token.line, token.text)
+        getattr(self, f"_{token.kind}")(token)
+
+    def end(self) -> None:
+        if self.opened:
+            self._fail(self.opened[-1][0], "variation opened with '(' is never closed with ')'")
+
+    def _note(self, token: _Token) -> None:
+        self.visitor.visit_note(token.text, token.line)
+
+    def _comment(self, token: _Token) -> None:
+        if self.after_card and token.value:
+            self.card_line = int(token.value)
+        # Each line trimmed: the writer gives each line its own {...} block, which is read trimmed.
+        self.visitor.visit_comment("\n".join(part.strip() for part in token.text.split("\n")).strip(), token.line)
+
+    def _tag(self, token: _Token) -> None:
+        name = token.text
+        if self.opened:  # most likely a board of its own, taken in by the '(' (blank lines do not end a variation)
+            self._fail(self.opened[-1][0], f"variation opened with '(' is not closed before the tag [{name}] "
+                                           f"on line {token.line}")
+        if name in self.tag_lines:
+            self._fail(token.line, f"tag [{name}] appears twice in the board (first on line {self.tag_lines[name]})")
+        if "Play" in self.tag_lines:
+            self._fail(token.line, f"tag [{name}] after the play: the [Play] section ends the board")
+        self.tag_lines[name] = token.line
+        self.after_card = False
+        self.visitor.visit_tag(name, token.value, token.line)
+
+    def _word(self, token: _Token) -> None:
+        card, mark = self._card(token)
+        if self.opened:
+            self.opened[-1] = (self.opened[-1][0], True)
+        else:
+            if not (self.after_card and self.card_line == token.line):
+                self.visitor.begin_trick(token.line)
+            self.after_card, self.card_line = True, token.line
+        self.visitor.visit_card(card, mark, token.line)
+
+    def _open(self, token: _Token) -> None:
+        self._in_play(token)
+        if not (self.opened[-1][1] if self.opened else self.after_card):
+            self._fail(token.line, "'(' before any card: a variation follows the card it replaces")
+        if not self.opened and self.card_line != token.line:
+            self._fail(token.line, "'(' on a line of its own: a variation follows the card it replaces, on its line")
+        if len(self.opened) >= MAX_VARIATION_DEPTH:
+            self._fail(token.line, f"variations nest more than {MAX_VARIATION_DEPTH} deep")
+        self.opened.append((token.line, False))
+        self.visitor.begin_variation(token.line)
+
+    def _close(self, token: _Token) -> None:
+        self._in_play(token)
+        if not self.opened:
+            self._fail(token.line, "')' without an opening '('")
+        line, carded = self.opened.pop()
+        if not carded:
+            self._fail(line, "an empty variation '()': a variation holds the cards played instead")
+        if not self.opened:
+            self.card_line = token.line  # the trick goes on on the line the variation ends on
+        self.visitor.end_variation()
+
+    def _card(self, token: _Token) -> tuple[Card, str]:
+        """The card of a play word and its mark, for the main line and variations alike."""
+        self._in_play(token)
+        marked = _MARKED.match(token.text)
+        assert marked is not None
+        try:
+            return Card.parse(marked.group(1)), marked.group(2) or ""
+        except CardParseError as error:
+            self._fail(token.line, f"{'in a variation' if self.opened else 'in the play'}: {error}")
+
+    def _in_play(self, token: _Token) -> None:
+        if "Play" not in self.tag_lines:
+            self._fail(token.line, f"unexpected text {token.text!r}: outside the play only tags and commentary are allowed")
+
+    def _fail(self, line: int, problem: str) -> NoReturn:
+        raise AbnError(self.source, line, problem) from None
 
 
 def _parse_hand(word: str) -> CardSet:

@@ -9,6 +9,8 @@ state just before it, and the state after the last one. The rules are the
 deal state's; this module adds what only a file can get wrong (a card written
 in two places, a trick line too long, a leader or result that does not fit)
 and places every error at its line as an :class:`~altbaumer.errors.AbnError`.
+The variations of the play are checked the same way, each from the state
+just before the card it replaces; the record itself is the main line.
 
 Hands may be unknown (``-``): such a seat's cards are checked only for not
 being somewhere else in the file, since its duty to follow cannot be checked.
@@ -197,10 +199,14 @@ class _Replayer:
         assert actor is not None
         where = self.board.line(tag) if line is None else line
         self.nodes.append(Node(state.copy(), actor, action, where, trick, played))
+        self._step(state, action, where)
+
+    def _step(self, state: Deal, action: Action, line: Optional[int]) -> None:
+        """Apply ``action``, a rule it breaks an error at ``line``."""
         try:
             state.apply(action)
         except AltbaumerError as error:
-            raise AbnError(self.board.source, where, str(error)) from None
+            raise AbnError(self.board.source, line, str(error)) from None
 
     # -- what was dealt -----------------------------------------------------
 
@@ -331,10 +337,37 @@ class _Replayer:
             for entry in trick:
                 seat = state.to_act
                 assert seat is not None
-                self._check_card(state, t, seat, entry.card, played)
+                line = self._trick_line(t)
+                self._check_card(state, line, seat, entry.card, played)
+                self._apply(state, Play(entry.card), "Play", line, t + 1, entry)
+                self._check_variations(self.nodes[-1].state, entry, played, line)
                 played = played | entry.card
-                self._apply(state, Play(entry.card), "Play", self._trick_line(t), t + 1, entry)
         self._check_result(state)
+
+    def _check_variations(self, before: Deal, varied: PlayedCard, played: CardSet, line: Optional[int]) -> None:
+        """Play each variation of ``varied`` from ``before``, the state just
+        before it (``played``: the cards played by then), with the checks of a
+        main-line card; then the variations of the variation's cards, each from
+        its own state. ``line`` is ``varied``'s, for cards the reader did not place."""
+        for variation in varied.variations:
+            if not variation or variation[0].card == varied.card:  # PGN allows it, but it says nothing
+                name = varied.card.ascii()
+                problem = f"starts with {name}, the card it replaces" if variation else "holds no card"
+                first = line if not variation or variation[0].line is None else variation[0].line
+                raise AbnError(self.board.source, first, f"a variation of {name} {problem}: "
+                                                         "a variation plays another card instead")
+            state, seen = before.copy(), played
+            for entry in variation:
+                where = line if entry.line is None else entry.line
+                seat = state.to_act
+                if seat is None:
+                    raise AbnError(self.board.source, where, f"a variation plays {entry.card.ascii()} after the "
+                                                             f"last trick: a deal has {TRICKS} tricks")
+                self._check_card(state, where, seat, entry.card, seen)
+                snapshot = state.copy() if entry.variations else state  # without variations, nothing reads it
+                self._step(state, Play(entry.card), where)
+                self._check_variations(snapshot, entry, seen, where)
+                seen = seen | entry.card
 
     def _trick_line(self, t: int) -> Optional[int]:
         lines = self.board.trick_lines
@@ -343,22 +376,24 @@ class _Replayer:
     def _trick_error(self, t: int, problem: str) -> AbnError:
         return AbnError(self.board.source, self._trick_line(t), problem)
 
-    def _check_card(self, state: Deal, t: int, seat: Seat, card: Card, played: CardSet) -> None:
+    def _check_card(self, state: Deal, line: Optional[int], seat: Seat, card: Card, played: CardSet) -> None:
         """What the file says of the card's place: held by someone else, out of
-        play, already played (the deal state checks the duty to follow)."""
+        play, already played (the deal state checks the duty to follow); an
+        error at ``line``, the card's."""
+        source = self.board.source
         if card in played:
-            raise self._trick_error(t, f"{seat} plays {card.ascii()}, which was already played")
+            raise AbnError(source, line, f"{seat} plays {card.ascii()}, which was already played")
         place = self.where.get(card)
         fh = self.board.forehand
         taken = state.taken is not None and card in state.taken
         if card in self.discarded:
-            raise self._trick_error(t, f"{seat} plays {card.ascii()}, which forehand ({fh}) discarded")
+            raise AbnError(source, line, f"{seat} plays {card.ascii()}, which forehand ({fh}) discarded")
         if place is not None and place != f"{seat}'s hand" and not (taken and seat is fh):
             if taken:  # a stock card forehand took is in forehand's hand, not out of play
                 where = f"in {fh}'s hand (forehand took it from the stock)"
             else:
                 where = f"{place}, which is out of play" if place.startswith("stock") else f"in {place}"
-            raise self._trick_error(t, f"{seat} plays {card.ascii()}, but {card.ascii()} is {where}")
+            raise AbnError(source, line, f"{seat} plays {card.ascii()}, but {card.ascii()} is {where}")
 
     def _check_result(self, state: Deal) -> None:
         result = self.board.result

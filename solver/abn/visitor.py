@@ -3,7 +3,7 @@
 As python-chess reads PGN, the reader builds nothing itself: it splits a text
 into boards and tells a :class:`BaseVisitor` what it finds in each, in file
 order: :meth:`~BaseVisitor.begin_board`, then tags, commentary, ``%`` notes and,
-in the play, each trick and card, then :meth:`~BaseVisitor.end_board`
+in the play, each trick and card and each card's variations, then :meth:`~BaseVisitor.end_board`
 (:func:`altbaumer.abn.reader.visit_text`). :class:`~altbaumer.abn.reader.BoardBuilder`
 makes a :class:`~altbaumer.abn.board.Board` of these calls and
 :class:`~altbaumer.abn.writer.TextExporter` makes text of them. The writer walks
@@ -67,7 +67,18 @@ class BaseVisitor(abc.ABC, Generic[T]):
         """A trick of the play starts: a new line of cards."""
 
     def visit_card(self, card: Card, mark: str, line: Optional[int]) -> None:
-        """A card of the current trick, with its mark (``""`` for none)."""
+        """A card of the current trick, with its mark (``""`` for none); between
+        :meth:`begin_variation` and :meth:`end_variation`, a card of that variation."""
+
+    def begin_variation(self, line: Optional[int]) -> None:
+        """A variation of the card before opens (``(``): the cards up to the
+        matching :meth:`end_variation` are played instead of that card, from
+        its place on, and take no place in the tricks. Calls nest as ``(`` does,
+        as python-chess tells PGN's variations."""
+
+    def end_variation(self) -> None:
+        """The variation opened last closes (``)``); later calls are of the line
+        it varied."""
 
     def end_board(self) -> None:
         """The board is complete."""

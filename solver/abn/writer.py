@@ -10,9 +10,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator, Optional, TypeVar
+from typing import Iterable, Iterator, Optional, Sequence, TypeVar
 
-from altbaumer.abn.board import HEADER_TAGS, Board, check_descriptive_tag, check_mark
+from altbaumer.abn.board import HEADER_TAGS, MAX_VARIATION_DEPTH, Board, PlayedCard, check_descriptive_tag, check_mark
 from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.seats import play_order
@@ -24,8 +24,9 @@ T = TypeVar("T")
 
 class TextExporter(BaseVisitor[str]):
     """Writes the calls as ABN text in the writer's form: each tag on its own
-    line with its commentary after it, one line per trick, ``%`` notes on lines
-    of their own (a note met while a line is open follows that line).
+    line with its commentary after it, one line per trick, each variation in
+    parentheses on its card's line, ``%`` notes on lines of their own (a note
+    met while a line is open follows that line).
 
     >>> exporter = TextExporter()
     >>> exporter.begin_board(None); exporter.visit_tag("Dealer", "S", None)
@@ -42,12 +43,16 @@ class TextExporter(BaseVisitor[str]):
         self._out: list[str] = []
         self._line: Optional[list[str]] = None  # the tag or trick line being written, in parts
         self._held: list[str] = []  # notes met while a line is open
+        self._glued = False  # the next part joins the '(' before it, with no space
 
     def visit_note(self, text: str, line: Optional[int]) -> None:
         (self._out if self._line is None else self._held).append(f"% {text}")
 
     def visit_comment(self, text: str, line: Optional[int]) -> None:
-        (self._out if self._line is None else self._line).append("{" + text + "}")
+        if self._line is None:
+            self._out.append("{" + text + "}")
+        else:
+            self._part("{" + text + "}")
 
     def visit_tag(self, name: str, value: str, line: Optional[int]) -> None:
         self._open([f'[{name} "{_quote(value)}"]'])
@@ -56,14 +61,31 @@ class TextExporter(BaseVisitor[str]):
         self._open([])
 
     def visit_card(self, card: Card, mark: str, line: Optional[int]) -> None:
-        assert self._line is not None, "visit_card() before begin_trick()"
-        self._line.append(card.ascii() + mark)
+        self._part(card.ascii() + mark)
+
+    def begin_variation(self, line: Optional[int]) -> None:
+        self._part("(")
+        self._glued = True
+
+    def end_variation(self) -> None:
+        assert self._line, "end_variation() before begin_variation()"
+        self._line[-1] += ")"
+        self._glued = False
 
     def end_board(self) -> None:
         self._open(None)
 
     def result(self) -> str:
         return "\n".join(self._out) + "\n"
+
+    def _part(self, text: str) -> None:
+        """Add ``text`` to the trick line, after a space, or glued to the ``(`` before it."""
+        assert self._line is not None, "a card or variation before begin_trick()"
+        if self._glued:
+            self._line[-1] += text
+            self._glued = False
+        else:
+            self._line.append(text)
 
     def _open(self, line: Optional[list[str]]) -> None:
         if self._line is not None:
@@ -76,7 +98,8 @@ class TextExporter(BaseVisitor[str]):
 def visit_board(board: Board, visitor: BaseVisitor[T]) -> T:
     """Tell ``visitor`` what the reader would find in ``board``'s text, and
     return its result: notes, then the tags in the writer's order (descriptive,
-    unknown, game) with their commentary, then the play. An element's
+    unknown, game) with their commentary, then the play, each card followed by
+    its commentary and its variations (told on the card's trick line). An element's
     commentary of several lines is told line by line, as the writer gives each
     line a ``{...}`` block of its own. Raises :class:`~altbaumer.errors.AbnError`
     for what the text cannot hold.
@@ -106,11 +129,21 @@ def visit_board(board: Board, visitor: BaseVisitor[T]) -> T:
         line = board.trick_lines[index] if index < len(board.trick_lines) else None
         visitor.begin_trick(line)
         for played in trick:
-            visitor.visit_card(played.card, played.mark, line)
-            if played.comment is not None:
-                _visit_commentary(visitor, played.comment, line)
+            _visit_played(visitor, played, line)
     visitor.end_board()
     return visitor.result()
+
+
+def _visit_played(visitor: BaseVisitor[T], played: PlayedCard, line: Optional[int]) -> None:
+    """A card, its commentary and its variations, which the writer puts on ``line``."""
+    visitor.visit_card(played.card, played.mark, line)
+    if played.comment is not None:
+        _visit_commentary(visitor, played.comment, line)
+    for variation in played.variations:
+        visitor.begin_variation(line)
+        for inner in variation:  # at the line the reader found it, if it did
+            _visit_played(visitor, inner, line if inner.line is None else inner.line)
+        visitor.end_variation()
 
 
 def _visit_commentary(visitor: BaseVisitor[T], comment: str, line: Optional[int]) -> None:
@@ -225,14 +258,38 @@ def _check_play(board: Board) -> None:
     for i, trick in enumerate(board.tricks, 1):
         if not trick:  # an empty line would end the board
             raise board.error("Play", f"cannot write trick {i}: it holds no card")
-        for j, played in enumerate(trick, 1):
-            try:
-                check_mark(played.mark)
-            except ValueError as error:
-                raise board.error("Play", f"cannot write trick {i}, card {j}: {error}") from None
-            problem = None if played.comment is None else _commentary_problem(played.comment)
+        for where, played, depth in _cards_in(f"trick {i}, ", trick):
+            problem = _card_problem(played, depth)
             if problem:
-                raise board.error("Play", f"cannot write trick {i}, card {j}: its commentary {problem[3:]}")
+                raise board.error("Play", f"cannot write {where}: {problem}")
+
+
+def _cards_in(where: str, cards: Sequence[PlayedCard], depth: int = 0) -> Iterator[tuple[str, PlayedCard, int]]:
+    """Each card with its place (``trick 2, card 2, variation 1, card 3``) and
+    how deep in variations it is, its variations' cards after it, so that a
+    problem is named where it is (and found before the walk nests past it)."""
+    for j, played in enumerate(cards, 1):
+        place = f"{where}card {j}"
+        yield place, played, depth
+        for k, variation in enumerate(played.variations, 1):
+            yield from _cards_in(f"{place}, variation {k}, ", variation, depth + 1)
+
+
+def _card_problem(played: PlayedCard, depth: int) -> Optional[str]:
+    """What the text cannot hold of one card: a mark not in the list, commentary
+    with '}', an empty variation (``()`` is no variation), variations nested
+    deeper than the reader reads."""
+    if played.variations and depth >= MAX_VARIATION_DEPTH:
+        return f"its variations nest more than {MAX_VARIATION_DEPTH} deep"
+    try:
+        check_mark(played.mark)
+    except ValueError as error:
+        return str(error)
+    problem = None if played.comment is None else _commentary_problem(played.comment)
+    if problem:
+        return f"its commentary {problem[3:]}"
+    empty = next((k for k, variation in enumerate(played.variations, 1) if not variation), None)
+    return None if empty is None else f"its variation {empty} holds no card"
 
 
 def _note_problem(note: str) -> Optional[str]:

@@ -68,10 +68,12 @@ from altbaumer.hidden.worlds import Worlds
 from altbaumer.play.engine import WIDTH, Engine, deal_row, seat_values
 from altbaumer.play.pimc import CARD_WORLDS, DECISION_WORLDS, PimcPolicy
 
-__all__ = ["rate_realistic", "DEFAULT_EFFORT", "TARGETS", "FIRST_ROUND", "SETTLE_AFTER"]
+__all__ = ["rate_realistic", "DEFAULT_EFFORT", "PLAYOUTS_MAX", "TARGETS", "FIRST_ROUND", "SETTLE_AFTER"]
 
 DEFAULT_EFFORT = 1000
 """Playouts an option at the most, unless the ranking settles first."""
+PLAYOUTS_MAX = 100_000
+"""The most playouts an option a rating takes (some hours on one core)."""
 FIRST_ROUND = 64
 """Playouts an option in the first round; each later round doubles the total."""
 SETTLE_AFTER = 256
@@ -111,7 +113,7 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
     choices, as ``rate_view``."""
     decision, goal, assumed = decision_objective(view, objective, state, table, "rate_realistic")
     cap = count(effort if playouts is None else playouts, "playouts" if playouts is not None else "effort",
-                "rate_realistic", low=2, note=" (worlds played out an option)")
+                "rate_realistic", low=2, high=PLAYOUTS_MAX, note=" (worlds played out an option)")
     samples, exact_limit, seed = checked_world_settings(samples, exact_limit, seed, "rate_realistic")
     worlds, inference = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed,
                                       infer=infer, progress=inference_progress,

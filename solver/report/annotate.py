@@ -32,7 +32,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from contextlib import ExitStack, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
 import numpy as np
@@ -380,7 +380,7 @@ def _strip_text(text: Optional[str]) -> Optional[str]:
 def _strip_card(played: PlayedCard) -> PlayedCard:
     ours = played.comment is not None and any(_DD.match(p) for p in played.comment.split("\n"))
     mark = "" if ours and played.mark in _OUR_MARKS else played.mark
-    return PlayedCard(played.card, mark, _strip_text(played.comment))
+    return replace(played, mark=mark, comment=_strip_text(played.comment))  # its variations stay
 
 
 def score_changes(before: int, after: int) -> bool:
@@ -455,7 +455,7 @@ def _written(board: Board, notes: BoardNotes) -> Board:
                 continue
             parts = [p for p in (entry.comment, note.comment(), note.sd_comment()) if p]
             mark = note.mark if note.mark and entry.mark in ("", *_OUR_MARKS) else entry.mark
-            row.append(PlayedCard(entry.card, mark, "\n".join(parts) if parts else None))
+            row.append(replace(entry, mark=mark, comment="\n".join(parts) if parts else None))
         tricks.append(tuple(row))
     comments = dict(board.comments)
     for decision in notes.decisions:

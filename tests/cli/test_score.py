@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from altbaumer.abn import load_boards, replay
-from altbaumer.cli.output import BadInput
+from altbaumer.errors import AltbaumerError
 from altbaumer.cli.score import load_scored, score_option, scores_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,12 +46,12 @@ def test_scores_for_gives_one_line_errors():
     records = [replay(board) for board in load_boards(MATCH)]
     assert [s.source for s in scores_for(records, None)][:2] == ["start", "replayed"]
     assert {s.source for s in scores_for(records, "1:1")} == {"given"}
-    with pytest.raises(BadInput, match=r"^--score: score 'x' is not POINTS"):
+    with pytest.raises(AltbaumerError, match=r"^--score: score 'x' is not POINTS"):
         scores_for(records, "x")
     text = MATCH.read_text(encoding="utf-8").replace('[Round "2"]', '[Round "1"]', 1)
     from altbaumer.abn import read_boards
 
-    with pytest.raises(BadInput, match=r"^match\.abn:103: the replayed score"):
+    with pytest.raises(AltbaumerError, match=r"^match\.abn:103: the replayed score"):
         scores_for([replay(b) for b in read_boards(text, "match.abn")], None)
 
 

@@ -115,7 +115,7 @@ def test_the_engine_chooses_the_python_players_cards_from_the_same_worlds(engine
 
 @pytest.mark.slow
 def test_the_engine_chooses_the_python_players_cards_in_a_sweep(engine: Engine):
-    assert _check_choices(engine, 1500, seed=4) >= 15_000
+    assert _check_choices(engine, 1500, seed=4) >= 12_000  # 12,792 positions with a choice in these deals
 
 
 def test_a_seats_choice_does_not_depend_on_cards_it_cannot_see(engine: Engine):

@@ -179,3 +179,23 @@ def test_cli_says_each_players_summary_and_accuracy(run):
     assert "accuracy: the share of the rated cards and decisions not marked ?!, ? or ??" in text
     header = next(line for line in result.stdout.splitlines() if "player" in line and "cards" in line)
     assert header.split("┃")[-2].strip() == "accuracy"
+
+
+def test_annotating_and_stripping_keep_the_variations():
+    board, other = next((b, o) for b, o in map(_second_card_choice, range(9, 40)) if o is not None)
+    second = board.tricks[0][1]
+    board.tricks[0] = (board.tricks[0][0], dataclasses.replace(second, variations=((PlayedCard(other),),))) \
+        + board.tricks[0][2:]
+    annotated = annotate_board(board, decisions=False).board
+    assert annotated.tricks[0][1].variations == ((PlayedCard(other),),)
+    assert strip_annotations(read_boards(write_boards([annotated]))[0]).tricks[0][1].variations == \
+        ((PlayedCard(other),),)
+
+
+def _second_card_choice(seed):
+    """A played board and a second card of its first trick other than the recorded one (None: forced)."""
+    board = _played_board(seed)
+    record = replay(board)
+    deal = record.cards()[1].state
+    others = [a.card for a in deal.legal_actions() if a.card != board.tricks[0][1].card]
+    return board, (others[0] if others else None)

@@ -1,0 +1,111 @@
+"""``altbaumer serve``: the analysis board, a local web app (docs/serve.md)."""
+
+from __future__ import annotations
+
+import errno
+import importlib.util
+import ipaddress
+import socket
+import webbrowser
+from typing import Optional
+
+import click
+
+from altbaumer.abn.record import replay
+
+from .files import load, source_name
+from .output import BadInput, printable, stdout
+
+__all__ = ["serve_command", "SERVE_MISSING"]
+
+SERVE_MISSING = "serve needs the serve extra: pip install 'altbaumer[serve]'"
+DEFAULT_PORT = 8765
+
+
+@click.command("serve")
+@click.argument("file", required=False, type=click.Path(dir_okay=False))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on. Anything but a loopback address lets other machines reach the server "
+                   "(they still need the token).")
+@click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
+              help="Port to listen on; 0 picks a free one.")
+@click.option("--open", "open_browser", is_flag=True, help="Open the board in the web browser.")
+def serve_command(file: Optional[str], host: str, port: int, open_browser: bool) -> None:
+    """Serve the analysis board for FILE (ABN or its JSON form) in the browser.
+
+    Step through each board, play any legal card (off the recorded line it
+    starts a variation), see every card's double-dummy value, rate a decision
+    from the deciding seat's knowledge (as `altbaumer rate`), and export the
+    board with its variations as ABN. Without FILE the page offers a random
+    deal, pasted ABN, or a deal set up card by card.
+
+    The server prints its address with a random token, which every request
+    needs, and serves until Ctrl-C. It listens on 127.0.0.1 only, unless
+    --host says otherwise; it reads no file but FILE and writes none.
+    """
+    if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
+        raise BadInput(SERVE_MISSING)
+    from altbaumer.serve import create_app, serve, url_of
+    from altbaumer.serve.security import LOOPBACK_NAMES, new_token
+    text = None
+    if file is not None:
+        for board in load(file):  # a bad file is refused now, with the reader's line
+            replay(board)
+        text = _read(file)
+    sock = _listen(host, port)
+    loopback = _is_loopback(host)
+    if not loopback:
+        _warn(f"serving on {host}: other machines can reach the server; each request still needs the token")
+    token = new_token()
+    names = set(LOOPBACK_NAMES) | {host.lower(), f"[{host.lower()}]"} | _machine_names(loopback)
+    app = create_app(None if file is None else source_name(file), token, names=names, text=text)
+    url = url_of("127.0.0.1" if host in ("0.0.0.0", "::") else host, sock.getsockname()[1], token)
+    stdout.print(url, markup=False, highlight=False, soft_wrap=True)
+    stdout.file.flush()
+    if open_browser:
+        webbrowser.open(url)
+    serve(app, sock)
+
+
+def _read(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise BadInput(f"{path}: cannot read: {error}") from None
+
+
+def _is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _machine_names(loopback: bool) -> set[str]:
+    """The names a browser on another machine may give in its Host header."""
+    if loopback:
+        return set()
+    names = {socket.gethostname().lower(), socket.getfqdn().lower()}
+    try:
+        names |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
+    except OSError:
+        pass
+    return names
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    from altbaumer.serve.server import bound_socket
+
+    try:
+        return bound_socket(host, port)
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise BadInput(f"--port {port}: in use; choose another, or --port 0 for a free one") from None
+        raise BadInput(f"--host {host} --port {port}: cannot listen there ({error.strerror or error})") from None
+
+
+def _warn(message: str) -> None:
+    click.echo(f"altbaumer: warning: {printable(message)}", err=True)

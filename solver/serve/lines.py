@@ -1,0 +1,129 @@
+"""Lines of a board: the actions from the deal's start (after the cut),
+written as the analysis board and its API write them, replayed on the
+board's record, also off the recorded line.
+
+An action is ``accept``, ``refuse``, ``discard:QH`` (``discard:QH JS AH KD``
+in the compulsory case, ``-`` for a card the record does not show),
+``alone``, ``together`` or a card played, ``QC``. :func:`line_record` gives
+the game record of a board played along a line: the board's own record for
+its recorded line, else a board made from the deal the line reaches
+(:func:`~altbaumer.abn.board.board_from_deal`) with the board's tags and
+commentary, checked and replayed as a file's board is.
+
+>>> from altbaumer.game.actions import Accept, Discard
+>>> from altbaumer.game.cards import Card
+>>> action_text(Accept()), action_text(Discard((Card.parse("QH"),)))
+('accept', 'discard:QH')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from altbaumer.abn.board import Board, board_from_deal
+from altbaumer.abn.record import GameRecord, replay
+from altbaumer.errors import AltbaumerError, CardParseError, InvalidOption
+from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.cards import Card
+from altbaumer.game.deal import Deal
+
+__all__ = ["action_text", "parse_action", "recorded_line", "line_state", "line_record", "line_from_request",
+           "LINE_MAX"]
+
+LINE_MAX = 40
+"""More actions than a deal has (a turn, a discard, two lone choices, 20 cards)."""
+
+_NAMED: dict[str, Action] = {"accept": Accept(), "refuse": Refuse(), "alone": DeclareAlone(True),
+                             "together": DeclareAlone(False)}
+
+
+def action_text(action: Action) -> str:
+    """``action`` as a line writes it."""
+    if isinstance(action, Play):
+        return action.card.ascii()
+    if isinstance(action, Discard):
+        return "discard:" + " ".join("-" if c is None else c.ascii() for c in action.cards)
+    for text, named in _NAMED.items():
+        if named == action:
+            return text
+    raise InvalidOption(f"{action}: not an action of a line (lines start after the cut)")
+
+
+def parse_action(text: str, phase: Phase) -> Action:
+    """The action ``text`` names in ``phase``, or an error saying what the phase takes."""
+    word = text.strip()
+    named = _NAMED.get(word.lower())
+    if named is not None:
+        return named
+    try:
+        if word.lower().startswith("discard:"):
+            cards = word.split(":", 1)[1].split()
+            return Discard(tuple(None if c == "-" else Card.parse(c) for c in cards))
+        return Play(Card.parse(word))
+    except CardParseError as error:
+        raise InvalidOption(f"{text!r}: not an action ({error}); a line holds accept, refuse, "
+                            f"discard:CARD, alone, together or a card, and the {phase.value} phase is next") from None
+
+
+def recorded_line(record: GameRecord) -> list[str]:
+    """The actions ``record`` holds, as a line."""
+    return [action_text(node.action) for node in record.nodes]
+
+
+def line_state(record: GameRecord, line: Sequence[str]) -> Deal:
+    """The deal after ``line``: the record's own states as far as the line
+    follows it (they know what the record says of unseen cards), then each
+    further action applied by the rules; an illegal action is an error
+    naming its place in the line."""
+    if len(line) > LINE_MAX:
+        raise InvalidOption(f"line: {len(line)} actions, more than a deal has ({LINE_MAX} at most)")
+    nodes = record.nodes
+    start = nodes[0].state if nodes else record.state
+    state, on_record = start.copy(), True
+    for i, text in enumerate(line):
+        if on_record and i < len(nodes) and _same(nodes[i].action, text, nodes[i].state.phase):
+            state = (nodes[i + 1].state if i + 1 < len(nodes) else record.state).copy()
+            continue
+        on_record = False
+        try:
+            state.apply(parse_action(text, state.phase))
+        except AltbaumerError as error:
+            raise InvalidOption(f"line action {i + 1} ({text}): {error}") from None
+    return state
+
+
+def _same(action: Action, text: str, phase: Phase) -> bool:
+    try:
+        return parse_action(text, phase) == action
+    except InvalidOption:
+        return False
+
+
+def line_record(record: GameRecord, line: Optional[Sequence[str]]) -> GameRecord:
+    """The game record of ``record``'s board played along ``line`` (``None``:
+    the recorded line, the record itself)."""
+    if line is None or list(line) == recorded_line(record):
+        return record
+    state = line_state(record, line)
+    return replay(_with_notes(board_from_deal(state, record.board.tags), record.board))
+
+
+def _with_notes(made: Board, board: Board) -> Board:
+    """``made`` with ``board``'s names for itself: its source and lines (for
+    messages), its commentary on tags and its ``%`` notes."""
+    made.source, made.lines = board.source, dict(board.lines)
+    made.comments = {tag: text for tag, text in board.comments.items() if tag in made.tags or tag in _GAME_TAGS}
+    made.notes = list(board.notes)
+    return made
+
+
+_GAME_TAGS = ("Dealer", "Deal", "Stock", "Cut", "Turn", "Trump", "Discard", "Alone")
+
+
+def line_from_request(value: Any) -> Optional[list[str]]:
+    """A request's ``line``: a list of action strings, or absent."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
+        raise InvalidOption("line: a list of actions such as [\"accept\", \"discard:QH\", \"together\", \"QC\"]")
+    return value
