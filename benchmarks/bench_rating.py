@@ -10,13 +10,15 @@ With ``--objectives``, each decision is rated by the chance to win the match
 ``--repeat`` times in turn, and the median times are compared (target: the
 match objective within 10% of net).
 
-With ``--realistic N``, each decision is also rated by N worlds played out
-realistically (every seat from its own knowledge), and the time and the
-playouts per second are printed.
+With ``--realistic N``, each decision is also rated by N worlds an option
+played out realistically (every seat from its own knowledge); with
+``--realistic settled`` until the ranking is settled, as ``rate`` plays
+them. The time, the playouts and the playouts per second are printed.
 
     python benchmarks/bench_rating.py [--samples 10000] [--threads N]
     python benchmarks/bench_rating.py --objectives [--repeat 5]
     python benchmarks/bench_rating.py --realistic 100
+    python benchmarks/bench_rating.py --realistic settled
 """
 
 from __future__ import annotations
@@ -40,7 +42,8 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="solver threads (default: all cores)")
     parser.add_argument("--objectives", action="store_true", help="compare the match objective with net")
     parser.add_argument("--repeat", type=int, default=5, help="runs of each objective with --objectives")
-    parser.add_argument("--realistic", type=int, default=0, metavar="N", help="also rate by N worlds played out")
+    parser.add_argument("--realistic", default=None, metavar="N|settled",
+                        help="also rate by N worlds played out an option, or until settled")
     args = parser.parse_args()
     views = rating_views(EXAMPLE)
     print(f"{EXAMPLE.name}: {args.samples:,} sampled worlds per decision, threads={args.threads or 'all'}")
@@ -55,11 +58,12 @@ def main() -> None:
         print(f"  {kind:8s} {row.seconds:6.3f} s  {row.positions_per_second:10,.0f} worlds/s  "
               f"{row.nodes_per_position:8,.0f} nodes/world  {row.ns_per_node:5,.0f} ns/node  {row.note}")
         if args.realistic:
+            fixed = None if args.realistic == "settled" else int(args.realistic)
             started = time.perf_counter()
-            real = rate_realistic(view, playouts=args.realistic, seed=1)
+            real = rate_realistic(view, playouts=fixed, seed=1, threads=args.threads)
             seconds = time.perf_counter() - started
-            playouts = real.worlds * len(real.options)
-            print(f"  {'':8s} realistic over {real.worlds} worlds: {seconds:6.2f} s, {playouts / seconds:5.1f} "
+            playouts = sum(o.worlds for o in real.options)
+            print(f"  {'':8s} realistic, {playouts:,} playouts in all: {seconds:6.2f} s, {playouts / seconds:7,.0f} "
                   f"playouts/s, best {real.best.option}")
 
 
