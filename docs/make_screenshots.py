@@ -1,5 +1,6 @@
 """Redraw the screenshots of the analysis page in docs/images from the shipped
-examples/match.html (and of the shipped strategy chart), in headless Chromium (the client the browser tests use,
+examples/match.html (and of the shipped strategy chart, and of the board of
+``altbaumer serve`` on examples/match.abn), in headless Chromium (the client the browser tests use,
 tests/report/chromium.py).
 
     python docs/make_screenshots.py
@@ -28,6 +29,36 @@ SHOTS = {
     "board-phone.png": (5, 9, 390, 1400, ()),
 }
 CHARTS = {"chart-9H.png": ROOT / "examples" / "charts-9H-9C" / "chart.html"}  # the strategy chart (docs/charts.md)
+SERVE = "serve-board.png"  # the board of altbaumer serve (docs/serve.md): a variation and a decision rated
+
+
+def serve_shot(browser: Chromium) -> None:
+    """The served board at the first card with three choices or more: a card off the record
+    played (a variation in the move list), back, and the card decision rated double dummy."""
+    from altbaumer.serve import create_app, serving
+
+    token = "screenshot"
+    text = (ROOT / "examples" / "match.abn").read_text(encoding="utf-8")
+    with serving(create_app("examples/match.abn", token=token, text=text)) as base:
+        with browser.open(f"{base}/?token={token}", width=1200, height=940) as page:
+            page.wait_for("document.getElementById('board').dataset.state === 'ready'", timeout=30)
+            for _ in range(24):  # on to a card with three choices or more
+                page.press("ArrowRight")
+                page.wait_for("document.getElementById('board').dataset.state === 'ready'", timeout=30)
+                if page.evaluate("document.querySelectorAll('.legal').length") >= 3:
+                    break
+            page.evaluate("""(() => { const legal = Array.from(document.querySelectorAll('.legal'));
+              (legal.find(c => c.classList.contains('worse')) || legal[legal.length - 1]).click(); })()""")
+            page.wait_for("document.getElementById('board').dataset.state === 'ready'", timeout=30)
+            page.press("ArrowLeft")  # back to the choice, its variation in the move list
+            page.wait_for("document.getElementById('board').dataset.state === 'ready'", timeout=30)
+            page.evaluate("document.getElementById('rate-play').value = 'dd'")
+            page.click("#rate")
+            page.wait_for("document.querySelectorAll('#rating tr').length > 1", timeout=120)
+            page.screenshot(OUT / SERVE)
+            if page.console_errors:
+                sys.exit(f"{SERVE}: {page.console_errors}")
+    print(f"wrote {OUT / SERVE}")
 
 
 def main() -> None:
@@ -50,6 +81,7 @@ def main() -> None:
             with browser.open(chart.as_uri(), width=1000, height=1100) as page:
                 page.screenshot(OUT / name)
             print(f"wrote {OUT / name}")
+        serve_shot(browser)
 
 
 if __name__ == "__main__":
