@@ -53,7 +53,7 @@ views have the same text exactly when they have the same vector.
 >>> vector.shape, int(vector.sum())
 ((432,), 13)
 >>> text(view, perfect_recall=False)
-'seat:E dealer:S phase:trump to_act:E hand:TC QS 9S QH JD cut_seen:KS turned:AD tricks_won:0,0'
+'seat:E dealer:S phase:trump to_act:E hand:TC 9S QS QH JD cut_seen:KS turned:AD tricks_won:0,0'
 """
 
 from __future__ import annotations
@@ -246,36 +246,63 @@ _WRITERS: dict[str, _Writer] = {
 
 def text(view: SeatView, perfect_recall: bool, public: bool = True, private: bool = True) -> str:
     """The view as one line: every piece that holds something, as
-    ``name:value``, in the order of :func:`layout` (cards as ``QC``, seats as
-    ``N``, a trick or the finished tricks as ``N=AS,E=9S``)."""
-    named = pieces(encode(view, perfect_recall, public, private), perfect_recall, public, private)
-    words = [f"{name}:{_render(name, array)}" for name, array in named.items() if array.any() or name == "tricks_won"]
-    return " ".join(words)
+    ``name:value``, in the order of :func:`layout` (cards as ``QC`` by
+    index, seats as ``N``, a trick or the finished tricks as ``N=AS 9H,E=9S``,
+    the sequence as ``W=QC,N=9C``). It is read off the vector, entry by
+    entry, so it says exactly what the vector says."""
+    labels = _labels(perfect_recall, public, private)
+    said: dict[str, dict[object, list[str]]] = {}
+    for index in np.flatnonzero(encode(view, perfect_recall, public, private)).tolist():
+        name, group, word = labels[index]
+        said.setdefault(name, {}).setdefault(group, []).append(word)
+    return " ".join(f"{name}:{_JOIN[name](groups)}" for name, groups in said.items())
 
 
-def _card_list(row: np.ndarray) -> str:
-    return " ".join(card.ascii() for card in CardSet(sum(1 << int(i) for i in np.flatnonzero(row))))
+Label = tuple[str, object, str]
 
 
-def _render(name: str, array: np.ndarray) -> str:
-    """One piece as text; its vector can be read back from it."""
-    hot = [int(i) for i in np.flatnonzero(array)] if array.ndim == 1 else []
-    if name in ("seat", "dealer", "to_act", "lone", "trick_leader", "lone_passed"):
-        return ",".join(SEATS[i].name for i in hot)
+@cache
+def _labels(perfect_recall: bool, public: bool, private: bool) -> tuple[Label, ...]:
+    """For every entry of the vector: its piece, the group it is written in
+    (a seat's cards, a slot of the sequence; ``None`` for a flat piece) and its word."""
+    found: list[Label] = []
+    for name, _, _, shape in _slices(perfect_recall, public, private):
+        found += [(name, *_label(name, entry, shape)) for entry in range(prod(shape))]
+    return tuple(found)
+
+
+def _label(name: str, entry: int, shape: tuple[int, ...]) -> tuple[object, str]:
+    row, column = divmod(entry, shape[-1])
     if name == "phase":
-        return _PHASES[hot[0]].value
+        return None, _PHASES[entry].value
     if name == "answer":
-        return ("accepted", "refused")[hot[0]]
+        return None, ("accepted", "refused")[entry]
     if name == "trump":
-        return Suit(hot[0]).letter
-    if name in ("trick", "played"):
-        return ",".join(f"{SEATS[s].name}={_card_list(array[s])}" for s in range(4) if array[s].any())
+        return None, Suit(entry).letter
     if name == "tricks_won":
-        return ",".join(str(int(np.argmax(row))) for row in array)
+        return row, str(column)
     if name == "sequence":
-        return ",".join(f"{SEATS[int(np.argmax(row[:4]))].name}={CARDS[int(np.argmax(row[4:]))].ascii()}"
-                        for row in array if row.any())
-    return _card_list(array)
+        return row, SEATS[column].name if column < len(SEATS) else CARDS[column - len(SEATS)].ascii()
+    if name in ("trick", "played"):
+        return SEATS[row].name, CARDS[column].ascii()
+    if shape == (len(SEATS),):
+        return None, SEATS[entry].name
+    return None, CARDS[entry].ascii()
+
+
+def _flat(groups: dict[object, list[str]]) -> str:
+    return " ".join(groups[None])
+
+
+_JOIN: dict[str, Callable[[dict[object, list[str]]], str]] = {
+    **{name: _flat for name, _ in _ALL},
+    **{name: lambda groups: ",".join(groups[None]) for name in ("seat", "dealer", "to_act", "lone_passed", "lone",
+                                                                "trick_leader")},
+    "trick": lambda groups: ",".join(f"{seat}={' '.join(cards)}" for seat, cards in groups.items()),
+    "played": lambda groups: ",".join(f"{seat}={' '.join(cards)}" for seat, cards in groups.items()),
+    "tricks_won": lambda groups: ",".join(count for counts in groups.values() for count in counts),
+    "sequence": lambda groups: ",".join("=".join(words) for words in groups.values()),
+}
 
 
 def before_the_deal(seat: Seat, dealer: Seat) -> SeatView:
