@@ -10,6 +10,7 @@ The wings, in order, and what each may import (the architecture note's table)::
     altbaumer (the face)       every wing: it re-exports them
     serve                      every wing (the web app: the CLI's twin, not in the face)
     openspiel, pettingzoo      game (the game-AI adapters, each on its own extra, not in the face)
+    openspiel_bots             game, hidden, openspiel (OpenSpiel's bots as arena players)
     cli                        everything, the face and serve included
 
 ``altbaumer.errors`` and ``altbaumer._version`` may be imported by all and import
@@ -52,6 +53,7 @@ MAY_IMPORT: Mapping[str, frozenset[str]] = {
     "serve": COMMON | set(WINGS),
     "openspiel": COMMON | {"game"},
     "pettingzoo": COMMON | {"game"},
+    "openspiel_bots": COMMON | {"game", "hidden", "openspiel"},
     "cli": COMMON | set(WINGS) | {FACE, "serve"},
 }
 
@@ -63,8 +65,8 @@ THIRD_PARTY_ONLY_IN: Mapping[str, frozenset[str]] = {
     "starlette": frozenset({"serve"}),
     "uvicorn": frozenset({"serve"}),
     # The game-AI frameworks are optional extras: each stays in the adapter that needs it.
-    "pyspiel": frozenset({"openspiel"}),
-    "open_spiel": frozenset({"openspiel"}),
+    "pyspiel": frozenset({"openspiel", "openspiel_bots"}),
+    "open_spiel": frozenset({"openspiel", "openspiel_bots"}),
     "pettingzoo": frozenset({"pettingzoo"}),
     "gymnasium": frozenset({"pettingzoo"}),
 }
