@@ -9,6 +9,8 @@ The wings, in order, and what each may import (the architecture note's table)::
     report                     every wing
     altbaumer (the face)       every wing: it re-exports them
     serve                      every wing (the web app: the CLI's twin, not in the face)
+    openspiel, pettingzoo      game (the game-AI adapters, each on its own extra, not in the face)
+    openspiel_bots             game, hidden, openspiel (OpenSpiel's bots as arena players)
     cli                        everything, the face and serve included
 
 ``altbaumer.errors`` and ``altbaumer._version`` may be imported by all and import
@@ -49,6 +51,9 @@ MAY_IMPORT: Mapping[str, frozenset[str]] = {
     "report": COMMON | set(WINGS),
     FACE: COMMON | set(WINGS),
     "serve": COMMON | set(WINGS),
+    "openspiel": COMMON | {"game"},
+    "pettingzoo": COMMON | {"game"},
+    "openspiel_bots": COMMON | {"game", "hidden", "openspiel"},
     "cli": COMMON | set(WINGS) | {FACE, "serve"},
 }
 
@@ -59,6 +64,11 @@ THIRD_PARTY_ONLY_IN: Mapping[str, frozenset[str]] = {
     "click": frozenset({"cli"}),
     "starlette": frozenset({"serve"}),
     "uvicorn": frozenset({"serve"}),
+    # The game-AI frameworks are optional extras: each stays in the adapter that needs it.
+    "pyspiel": frozenset({"openspiel", "openspiel_bots"}),
+    "open_spiel": frozenset({"openspiel", "openspiel_bots"}),
+    "pettingzoo": frozenset({"pettingzoo"}),
+    "gymnasium": frozenset({"pettingzoo"}),
 }
 
 # The package-dir of pyproject.toml. Found from the checkout, not by importing the package,
@@ -218,7 +228,7 @@ def test_nothing_below_the_cli_imports_it_or_the_face() -> None:
     assert [w for w, allowed in MAY_IMPORT.items() if "cli" in allowed or (FACE in allowed and w != "cli")] == []
 
 
-def test_terminal_libraries_stay_in_report_and_cli() -> None:
+def test_terminal_and_framework_libraries_stay_in_their_wings() -> None:
     found = third_party_violations(MODULES, KNOWN)
     assert not found, _report(found)
 
@@ -273,6 +283,15 @@ def test_the_checker_resolves_relative_imports_in_a_package() -> None:
 def test_the_checker_names_a_module_outside_the_table() -> None:
     found = layering_violations([_synthetic("altbaumer.tools", "")], KNOWN)
     assert found == [f"{_synthetic('altbaumer.tools', '').where}: altbaumer.tools is in no wing of the table ('tools')"]
+
+
+def test_the_checker_keeps_the_game_ai_frameworks_in_their_adapters() -> None:
+    game = _synthetic("altbaumer.game.fake", "import pyspiel\nfrom pettingzoo import AECEnv\nimport gymnasium\n")
+    assert len(third_party_violations([game], KNOWN)) == 3
+    crossed = _synthetic("altbaumer.openspiel", "import pettingzoo\nimport pyspiel\n")
+    assert len(third_party_violations([crossed], KNOWN)) == 1
+    assert layering_violations([_synthetic("altbaumer.pettingzoo", "from altbaumer.play import players\n")],
+                               SYNTHETIC_KNOWN) != []
 
 
 def test_the_checker_catches_rich_click_and_printing_below_the_cli() -> None:

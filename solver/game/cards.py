@@ -160,6 +160,10 @@ class Card:
     def __reduce__(self) -> tuple[Callable[[int], "Card"], tuple[int]]:
         return (Card.from_index, (self.index,))
 
+    def __deepcopy__(self, memo: dict[int, object]) -> "Card":
+        # Canonical and immutable: a deep copy of a state (a tree search's clone) shares it.
+        return self
+
     @staticmethod
     def from_index(index: int) -> "Card":
         """The card with bit ``index`` (0..23)."""
@@ -240,6 +244,10 @@ class CardSet:
 
     def __reduce__(self) -> tuple[type["CardSet"], tuple[int]]:
         return (CardSet, (self.mask,))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "CardSet":
+        # Immutable: a deep copy may share it.
+        return self
 
     @classmethod
     def parse(cls, text: str) -> "CardSet":

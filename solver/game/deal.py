@@ -143,14 +143,28 @@ class Deal:
         return deal
 
     def copy(self) -> "Deal":
-        """An independent copy of the state (a game record keeps one before every action)."""
+        """An independent copy of the state (a game record keeps one before every action).
+
+        >>> deal = Deal(Seat.N, list(CARDS), 4)   # the cut offers both Trees
+        >>> twin = deal.copy(); twin.apply(TakeTrees(twin.cut_offer))
+        >>> deal.phase, twin.phase
+        (<Phase.CUT: 'cut'>, <Phase.TRUMP: 'trump'>)
+        """
         other = Deal.__new__(Deal)
         other.__dict__.update(self.__dict__)
+        # At the cut the hands and the tricks do not exist yet: only what there is is copied.
         for name in ("hands", "dealt", "tricks_won"):
-            setattr(other, name, dict(getattr(self, name)))
+            if name in self.__dict__:
+                setattr(other, name, dict(getattr(self, name)))
         for name in ("history", "lone_passed", "tricks", "trick_cards"):
-            setattr(other, name, list(getattr(self, name)))
+            if name in self.__dict__:
+                setattr(other, name, list(getattr(self, name)))
         return other
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Deal":
+        # Everything the lists and dicts hold is immutable, so copy() is a deep copy already, and
+        # much faster than copying every card (OpenSpiel clones a state by deep-copying it).
+        return self.copy()
 
     # -- set-up ------------------------------------------------------------
 

@@ -7,6 +7,9 @@
 ``pimc-match``          the same, for the chance to win the match
 ``module:Class``        ``Class(seed)`` from an importable ``module``, which
                         must have a ``choose(view) -> Action`` method
+``openspiel:…``         an OpenSpiel bot (``openspiel:ismcts[:N]``,
+                        ``openspiel:random``, ``openspiel:module:function``;
+                        the ``openspiel`` extra: :mod:`altbaumer.openspiel_bots`)
 ======================  =====================================================
 
 >>> type(make_policy("pimc-match", seed=1)).__name__, make_policy("pimc-match").objective
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import importlib
 from functools import partial
-from typing import Callable, Optional, Protocol, runtime_checkable
+from typing import Any, Callable, Optional, Protocol, runtime_checkable
 
 from altbaumer.errors import AltbaumerError
 from altbaumer.game.match_state import MatchState
@@ -49,8 +52,14 @@ def tell_score(policy: Policy, state: MatchState) -> None:
         policy.set_score(state)
 
 
+OPENSPIEL = "openspiel:"
+OPENSPIEL_MISSING = "the OpenSpiel players need the openspiel extra: pip install 'altbaumer[openspiel]'"
+
+
 def make_policy(name: str, seed: Optional[int] = None) -> Policy:
-    """A policy by name (:data:`POLICIES`) or as ``module:Class``."""
+    """A policy by name (:data:`POLICIES`), as ``module:Class`` or ``openspiel:…``."""
+    if name.startswith(OPENSPIEL):
+        return _openspiel(name)(name[len(OPENSPIEL):], seed)
     if ":" in name:
         return _imported(name)(seed)
     try:
@@ -61,7 +70,9 @@ def make_policy(name: str, seed: Optional[int] = None) -> Policy:
 
 def check_policy_name(name: str) -> str:
     """``name`` if :func:`make_policy` can make it, else a one-line error."""
-    if ":" in name:
+    if name.startswith(OPENSPIEL):
+        _openspiel(name)(name[len(OPENSPIEL):], 0)
+    elif ":" in name:
         _imported(name)
     elif name not in POLICIES:
         raise AltbaumerError(f"unknown policy {name!r} (choose from {', '.join(POLICIES)}, or module:Class)")
@@ -77,3 +88,13 @@ def _imported(name: str) -> Callable[[Optional[int]], Policy]:
     if not callable(found) or not callable(getattr(found, "choose", None)):
         raise AltbaumerError(f"policy {name!r} is not a class with a choose(view) method")
     return found
+
+
+def _openspiel(name: str) -> Callable[..., Any]:
+    """The maker of OpenSpiel players, a plug-in found by name like ``module:Class``
+    (it needs OpenSpiel, which this wing does not)."""
+    try:
+        module = importlib.import_module("altbaumer.openspiel_bots")
+    except ImportError:
+        raise AltbaumerError(f"{name}: {OPENSPIEL_MISSING}") from None
+    return module.openspiel_policy
