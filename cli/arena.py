@@ -36,8 +36,10 @@ PAIRS_MAX = 500_000  # a million matches: some two days with the rating players,
 def arena_command(a: str, b: str, pairs: int, seed: int, processes: int | None, as_json: bool,
                   no_progress: bool, scheduler: Scheduler | None, resume: str | None) -> None:
     """Play whole matches between policies A and B (random, heuristic,
-    pimc-points, pimc-match, or module:Class) and report which wins more,
-    with 95% intervals.
+    pimc-points, pimc-match, module:Class, or with the openspiel extra
+    OpenSpiel's bots: openspiel:ismcts[:SIMULATIONS], openspiel:random,
+    openspiel:module:function) and report which wins more, with 95%
+    intervals.
 
     Matches come in pairs dealt the same cards, A sitting N-S in one and E-W
     in the other, so the luck of the cards cancels out; the first dealer

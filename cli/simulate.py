@@ -20,7 +20,7 @@ from .files import check_output, save
 from .interrupt import partial_label, stop
 from .output import BadInput, Parsed, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
 
-POLICY_CHOICE = Parsed("POLICY", check_policy_name)  # a name (random, heuristic, pimc-points, pimc-match) or module:Class
+POLICY_CHOICE = Parsed("POLICY", check_policy_name)  # a name (random, heuristic, pimc-points, pimc-match), module:Class or openspiel:…
 POLICY_HELP = f"{', '.join(POLICIES)}, or module:Class"
 FORMATS = ("abn", "json")
 MATCHES_MAX = 1_000_000  # some two hours on two cores (the statistics alone need no more memory for more)

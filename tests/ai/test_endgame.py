@@ -47,3 +47,26 @@ def test_cfr_on_three_tricks_left() -> None:
     for _ in range(100):
         solver.evaluate_and_update_policy()
     assert exploitability.nash_conv(game, solver.average_policy()) < 0.01
+
+
+def test_cfr_reaches_the_double_dummy_solvers_value() -> None:
+    """With the deal fixed the endgame is a game of perfect information, so
+    its equilibrium value is the double-dummy solver's: CFR's average policy
+    scores each seat the deal points of the solver's tricks."""
+    from open_spiel.python.algorithms import expected_game_score
+
+    from altbaumer.dd.solver import Solver
+    from altbaumer.game.position import Position
+    from altbaumer.game.scoring import score_deal
+    from altbaumer.game.seats import SEATS
+
+    game = pyspiel.load_game("python_altbaumer(tricks_left=2,deal_seed=4)")
+    solver = cfr.CFRSolver(game)
+    for _ in range(40):
+        solver.evaluate_and_update_policy()
+    values = expected_game_score.policy_value(game.new_initial_state(), [solver.average_policy()] * 4)
+    deal = game.new_initial_state().numbered.deal
+    with Solver(threads=1) as dd:
+        tricks = dd.solve(Position.from_deal(deal)).makers_tricks
+    points = score_deal(deal.makers, tricks, deal.lone).points
+    assert [round(v, 1) for v in values] == [points[seat.team] for seat in SEATS]
