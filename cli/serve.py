@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import errno
+import io
 import importlib.util
 import ipaddress
 import socket
+import sys
 import webbrowser
 from typing import Optional
 
 import click
 
+from altbaumer.abn.files import load_boards, read_text
 from altbaumer.abn.record import replay
 
-from .files import load, source_name
+from .files import STDIO, source_name
 from .output import BadInput, printable, stdout
 
 __all__ = ["serve_command", "SERVE_MISSING"]
@@ -31,7 +34,7 @@ DEFAULT_PORT = 8765
               help="Port to listen on; 0 picks a free one.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the board in the web browser.")
 def serve_command(file: Optional[str], host: str, port: int, open_browser: bool) -> None:
-    """Serve the analysis board for FILE (ABN or its JSON form) in the browser.
+    """Serve the analysis board for FILE (ABN or its JSON form; - for standard input) in the browser.
 
     Step through each board, play any legal card (off the recorded line it
     starts a variation), see every card's double-dummy value, rate a decision
@@ -47,11 +50,13 @@ def serve_command(file: Optional[str], host: str, port: int, open_browser: bool)
         raise BadInput(SERVE_MISSING)
     from altbaumer.serve import create_app, serve, url_of
     from altbaumer.serve.security import LOOPBACK_NAMES, new_token
-    text = None
-    if file is not None:
-        for board in load(file):  # a bad file is refused now, with the reader's line
+    text = None if file is None else _read(file)
+    if file is not None and text is not None:
+        boards = load_boards(io.BytesIO(text.encode("utf-8")), name=source_name(file))
+        if not boards:
+            raise BadInput(f"{source_name(file)}: no boards in the file")
+        for board in boards:  # a bad file is refused now, with the reader's line
             replay(board)
-        text = _read(file)
     sock = _listen(host, port)
     loopback = _is_loopback(host)
     if not loopback:
@@ -68,11 +73,8 @@ def serve_command(file: Optional[str], host: str, port: int, open_browser: bool)
 
 
 def _read(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise BadInput(f"{path}: cannot read: {error}") from None
+    """The text of FILE (`-`: standard input), read once: the server serves what it read."""
+    return read_text(sys.stdin.buffer if path == STDIO else path, name=source_name(path))
 
 
 def _is_loopback(host: str) -> bool:

@@ -82,3 +82,12 @@ def test_a_bad_port_or_host_is_one_line() -> None:
     result = _run("--host", "no.such.host.invalid", "--port", "0")
     assert result.exit_code == 2 and result.stderr.startswith("altbaumer: error: --host no.such.host.invalid")
     assert os.linesep not in result.stderr.strip()
+
+
+def test_standard_input_is_read_as_a_file_is(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["serve", "-"], input='[Dealer "X"]\n')
+    assert result.exit_code == 2 and result.stderr.startswith("altbaumer: error: <stdin>:1: ")
+    binary = tmp_path / "binary.abn"
+    binary.write_bytes(b"\xff\xfe")
+    result = _run(str(binary))
+    assert result.exit_code == 2 and result.stderr.strip() == f"altbaumer: error: {binary}:1: not UTF-8 text (byte 0xff)"
