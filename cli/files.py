@@ -13,8 +13,8 @@ from typing import Iterable, Optional, Sequence
 
 from altbaumer.abn import Board, load_boards, write_output
 from altbaumer.errors import AbnError
-from altbaumer.abn.record import GameRecord, replay
-from altbaumer.abn.selection import select_boards
+from altbaumer.abn.record import GameRecord
+from altbaumer.abn.selection import select_boards, selected_records
 
 from .output import BadInput, print_data
 
@@ -58,7 +58,7 @@ def select(boards: list[Board], number: Optional[str], path: str) -> list[Board]
 def load_records(path: str, number: Optional[str] = None) -> list[GameRecord]:
     """The selected boards of ``path``, each checked against the rules and replayed."""
     try:
-        return [replay(b) for b in select(load(path), number, path)]
+        return selected_records(load(path), number, source_name(path))
     except AbnError as error:
         raise BadInput(str(error)) from None
 

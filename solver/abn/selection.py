@@ -16,7 +16,7 @@ from altbaumer.abn.match_states import BoardScore, Replayable, board_scores, rep
 from altbaumer.abn.record import GameRecord, replay
 from altbaumer.errors import AbnError, InvalidOption, InvalidScore
 
-__all__ = ["select_boards", "scores_for", "scored_records"]
+__all__ = ["select_boards", "selected_records", "scores_for", "scored_records"]
 
 
 def select_boards(boards: Sequence[Board], number: Optional[str], name: str) -> list[Board]:
@@ -35,6 +35,11 @@ def select_boards(boards: Sequence[Board], number: Optional[str], name: str) -> 
         return [boards[int(place) - 1]]
     names = ", ".join(b.number or str(i) for i, b in enumerate(boards, 1))
     raise InvalidOption(f"{name}: no board {number} (the file has: {names})")
+
+
+def selected_records(boards: Sequence[Board], number: Optional[str], name: str) -> list[GameRecord]:
+    """The boards :func:`select_boards` selects, each checked against the rules and replayed."""
+    return [replay(board) for board in select_boards(boards, number, name)]
 
 
 def scores_for(records: Sequence[Replayable], given: Optional[str], *,
@@ -63,7 +68,7 @@ def scored_records(boards: Sequence[Board], number: Optional[str], given: Option
                    option: str = "--score") -> tuple[list[GameRecord], list[BoardScore]]:
     """The selected boards of the file ``name`` replayed, with the score
     before each (:func:`scores_for` over the whole file)."""
-    records = [replay(board) for board in select_boards(boards, number, name)]
+    records = selected_records(boards, number, name)
     return records, scores_for(records, given, file_boards=boards, option=option)
 
 

@@ -39,7 +39,8 @@ from altbaumer.errors import (
 )
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse, TakeTrees, phase_actions
 from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit
-from altbaumer.game.display import Block, Cards, Compass, Line, Para, html, markup, seat_roles
+from altbaumer.game.deal_display import deal_blocks
+from altbaumer.game.display import Block, html, markup
 from altbaumer.game.deal_rules import (
     HAND_SIZE,
     STOCK_SIZE,
@@ -529,33 +530,7 @@ class Deal:
         >>> [label for label, _ in deal.display_blocks()[0].facts]
         ['makers', 'stock', 'turned', 'to act']
         """
-        if self.phase is Phase.CUT:
-            return [Para(("The cut shows ", Cards(self.cut_offer), f"; {self.cutter} (cutter) decides.",)),
-                    Para((f"dealer {self.dealer}, forehand {self.forehand}",), "dim")]
-        facts: list[tuple[str, Line]] = [("makers", (f"{self.makers} (forehand {self.forehand})",)),
-                                          ("stock", (Cards(self.stock),))]
-        if self.cut_trees:
-            facts.append(("cut", (Cards(tuple(self.cut_trees)), f" taken by {self.cutter}")))
-        if self.turned_card is not None:
-            facts.append(("turned", (self.turned_card,)))
-        if self.trump is not None:
-            how = "accepted" if self.accepted else "compulsory" if self.compulsory else "after refusal"
-            facts.append(("trump", (self.trump, f" {self.trump.name.lower()} ({how})")))
-        for label, cards in (("taken", self.taken), ("exposed", self.exposed), ("discard", self.discards)):
-            if cards and self.phase is not Phase.TRUMP:
-                facts.append((label, (Cards(tuple(cards)),)))
-        if self.tricks:
-            facts.append(("tricks", (f"N-S {self.tricks_won[Team.NS]} · E-W {self.tricks_won[Team.EW]}",)))
-        if self.trick_cards:
-            facts.append(("trick", (f"{self.trick_leader} led ", Cards(tuple(self.trick_cards)))))
-        if self.to_act is not None:
-            facts.append(("to act", (f"{self.to_act} ({self.phase.value})",)))
-        else:
-            facts.append(("result", (f"the makers took {self.makers_tricks}",)))
-        blocks: list[Block] = [Compass(self.hands, facts, seat_roles(self.dealer, self.lone), out=self.absent)]
-        blocks += [Para((f"{n}. {t.leader} leads: ", Cards(t.cards), f" → {t.winner}")) for n, t in
-                   enumerate(self.tricks, 1)]
-        return blocks
+        return deal_blocks(self)
 
     def _repr_html_(self) -> str:
         """The deal as an HTML fragment, which a notebook shows (:meth:`display_blocks`).

@@ -47,7 +47,7 @@ import numpy as np
 from altbaumer.game.deal_rules import TRICKS
 from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.hidden.objectives import Objective
-from altbaumer.hidden.rating import PROPORTIONS, OptionRating, wilson_bounds, world_figures
+from altbaumer.hidden.option_figures import PROPORTIONS, OptionRating, wilson_bounds, world_figures
 from altbaumer.hidden.verdicts import tied
 
 __all__ = ["controlled_mean", "controlled_options", "Controlled", "t975"]
@@ -129,7 +129,7 @@ def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, ob
     options, every world solved) and played-out codes ``played`` (playouts × options; -1 where not played,
     after those played), the playouts in the first worlds, or with ``exact``
     in worlds ``at``; each Δ against the top option on common worlds, and ★
-    as :func:`~altbaumer.hidden.rating.rate_options` gives it. The chances
+    as :func:`~altbaumer.hidden.option_figures.rate_options` gives it. The chances
     get Wilson intervals at their effective sample size."""
     sign = 1.0 if maker else -1.0
     counts = [int((played[:, j] >= 0).sum()) for j in range(len(labels))]

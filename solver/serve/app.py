@@ -32,7 +32,7 @@ from starlette.routing import Route
 
 from altbaumer.abn.board import board_from_deal
 from altbaumer.abn.record import replay
-from altbaumer.abn.selection import select_boards
+from altbaumer.abn.selection import selected_records
 from altbaumer.abn.writer import write_boards
 from altbaumer.dd.solver import Solver
 from altbaumer.errors import AltbaumerError, InvalidOption, TooManyJobs
@@ -175,7 +175,7 @@ def _deal(body: dict[str, Any]) -> dict[str, Any]:
 def _solve(body: dict[str, Any]) -> dict[str, Any]:
     """What ``altbaumer solve FILE --json --board N --after T.C`` prints."""
     name, boards = boards_of(body)
-    records = [replay(b) for b in select_boards(boards, text_key(body, "board"), name)]
+    records = selected_records(boards, text_key(body, "board"), name)
     after_text = text_key(body, "after")
     after = None if after_text is None else parse_card(after_text, "after")
     with Solver() as solver:  # a fresh table, as the command has: the same node counts

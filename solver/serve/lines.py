@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from altbaumer.abn.board import Board, board_from_deal
+from altbaumer.abn.board import GAME_TAGS, Board, board_from_deal
 from altbaumer.abn.record import GameRecord, replay
 from altbaumer.errors import AltbaumerError, CardParseError, InvalidOption
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse
@@ -78,13 +78,12 @@ def line_state(record: GameRecord, line: Sequence[str]) -> Deal:
     if len(line) > LINE_MAX:
         raise InvalidOption(f"line: {len(line)} actions, more than a deal has ({LINE_MAX} at most)")
     nodes = record.nodes
-    start = nodes[0].state if nodes else record.state
-    state, on_record = start.copy(), True
-    for i, text in enumerate(line):
-        if on_record and i < len(nodes) and _same(nodes[i].action, text, nodes[i].state.phase):
-            state = (nodes[i + 1].state if i + 1 < len(nodes) else record.state).copy()
-            continue
-        on_record = False
+    followed = 0
+    while followed < min(len(line), len(nodes)) and _same(nodes[followed].action, line[followed],
+                                                         nodes[followed].state.phase):
+        followed += 1
+    state = (nodes[followed].state if followed < len(nodes) else record.state).copy()
+    for i, text in enumerate(line[followed:], followed):
         try:
             state.apply(parse_action(text, state.phase))
         except AltbaumerError as error:
@@ -112,12 +111,9 @@ def _with_notes(made: Board, board: Board) -> Board:
     """``made`` with ``board``'s names for itself: its source and lines (for
     messages), its commentary on tags and its ``%`` notes."""
     made.source, made.lines = board.source, dict(board.lines)
-    made.comments = {tag: text for tag, text in board.comments.items() if tag in made.tags or tag in _GAME_TAGS}
+    made.comments = {tag: text for tag, text in board.comments.items() if tag in made.tags or tag in GAME_TAGS}
     made.notes = list(board.notes)
     return made
-
-
-_GAME_TAGS = ("Dealer", "Deal", "Stock", "Cut", "Turn", "Trump", "Discard", "Alone")
 
 
 def line_from_request(value: Any) -> Optional[list[str]]:

@@ -29,12 +29,10 @@ from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS
 from altbaumer.hidden.rating import DECISIONS
 from altbaumer.report.board_solve import tricks_dict
+from altbaumer.report.html_text import SEAT_TAGS
 from altbaumer.serve.lines import action_text, line_state, recorded_line
 
 __all__ = ["position_answer"]
-
-_NAMES = ("North", "East", "South", "West")
-
 
 def position_answer(record: GameRecord, line: Optional[Sequence[str]], score: BoardScore,
                     solver: Solver) -> dict[str, Any]:
@@ -47,7 +45,7 @@ def position_answer(record: GameRecord, line: Optional[Sequence[str]], score: Bo
     solution, unsolved = _solved(state, solver)
     return {
         "board": board.number, "label": board.label(), "recorded": recorded, "line": played,
-        "names": {str(s): board.tags.get(name) for s, name in zip(SEATS, _NAMES)},
+        "names": {seat: board.tags.get(tag) for seat, tag in SEAT_TAGS.items()},
         "dealer": str(state.dealer), "forehand": str(state.forehand), "cutter": str(state.cutter),
         "makers": str(state.makers), "trump": None if state.trump is None else state.trump.letter,
         "lone": None if state.lone is None else str(state.lone),

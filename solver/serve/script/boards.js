@@ -1,0 +1,49 @@
+  /* -- boards -------------------------------------------------------------------------------- */
+  function openText(abn, name) {
+    showError("");
+    var body = {abn: abn};
+    if (name) body.name = name;
+    return api("POST", "/api/open", body).then(function (answer) {
+      var boards = answer && answer.boards || [];
+      if (!boards.length) throw new Error("no board in the text");
+      S.abn = abn;
+      S.name = name || null;
+      S.boards = boards;
+      var select = $("board-select");
+      select.textContent = "";
+      boards.forEach(function (b, i) {
+        var o = el("option", "", b.label || ("board " + b.board));
+        o.value = String(i);
+        select.appendChild(o);
+      });
+      select.parentNode.hidden = boards.length < 2;
+      $("source").textContent = name ? name : "";
+      $("new-box").open = false;
+      return loadBoard(0);
+    }).catch(function (e) { showError(messageOf(e)); });
+  }
+  function loadBoard(index) {
+    var b = S.boards[index];
+    S.board = b.board === null || b.board === undefined || b.board === "" ? String(index + 1) : String(b.board);
+    S.label = b.label || "";
+    S.cache = {};
+    S.root = treeOf(b.tree) || treeFrom(b.line || []);
+    S.path = [];
+    S.pos = null;
+    S.shown = null;
+    $("board-select").value = String(index);
+    $("exported").value = "";
+    $("dropped").textContent = "";
+    $("download").hidden = true;
+    document.title = (S.label ? S.label + " — " : "") + "altbaumer serve";
+    $("board").hidden = false;
+    drawMoves();
+    var seq = ++S.seq;
+    return position([]).then(function (p) {
+      if (seq !== S.seq) return;
+      /* the record as the server reads it: its tree when it gives one, else its recorded line */
+      S.root = treeOf(p.tree) || treeOf(b.tree) || (Array.isArray(p.recorded) ? treeFrom(p.recorded) : S.root);
+      go([]);
+    }, function (e) { showError(messageOf(e)); });
+  }
+
