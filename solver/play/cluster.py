@@ -134,7 +134,7 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
         return
     as_completed = require_dask().as_completed
     job = uuid.uuid4().hex[:12]  # keys of their own: a shared cluster may run other jobs' ranges too
-    with scheduler.client() as client:
+    with _quiet_once_ending() as ending, scheduler.client() as client:
         # The work and what it carries (the boards of an annotation, say) go to every worker once, not with each task.
         shared = client.scatter(work, broadcast=True, hash=False)
         futures = {client.submit(_call, shared, start, stop, key=f"altbaumer-{job}-{index}", pure=False,
@@ -143,12 +143,35 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
             for future in as_completed(futures):
                 collect(futures[future], future.result())
         except BaseException:
-            client.cancel([*futures, shared])  # the work too: a worker ended holding it would be reported as lost data
+            client.cancel([*futures, shared])
             if scheduler.address is None:
+                ending()
                 _end_local_workers(client)
             raise
         finally:
             client.cancel(list(futures))
+
+
+@contextmanager
+def _quiet_once_ending() -> Iterator[Callable[[], None]]:
+    """A switch that silences logging until the block is left. The workers of
+    a cluster started here are ended on purpose, and its scheduler, in this
+    process, logs each loss as an error (the work scattered to them among it:
+    the cancellation reaches the scheduler asynchronously), which would print
+    beneath the command's one line."""
+    before = logging.root.manager.disable
+    switched = False
+
+    def ending() -> None:
+        nonlocal switched
+        switched = True
+        logging.disable(logging.CRITICAL)
+
+    try:
+        yield ending
+    finally:
+        if switched:
+            logging.disable(before)
 
 
 def _end_local_workers(client: Any) -> None:
