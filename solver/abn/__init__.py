@@ -13,7 +13,7 @@ the score before each board's deal, from its Score tag or its match. Their error
 :class:`altbaumer.errors.AbnError`.
 """
 
-from altbaumer.abn.board import GAME_TAGS, HEADER_TAGS, MARKS, Board, PlayedCard, board_from_deal
+from altbaumer.abn.board import GAME_TAGS, HEADER_TAGS, MARKS, Board, PlayedCard, board_for_seat, board_from_deal
 from altbaumer.abn.files import atomic_write, load_boards, read_text, save_boards, write_output
 from altbaumer.abn.json_format import board_from_dict, board_to_dict, boards_from_json, boards_to_json
 from altbaumer.abn.reader import BoardBuilder, read_boards, visit_text
@@ -23,7 +23,7 @@ from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
 from altbaumer.abn.writer import TextExporter, hand_word, visit_board, write_board, write_boards
 
 __all__ = [
-    "MARKS", "HEADER_TAGS", "GAME_TAGS", "Board", "PlayedCard", "board_from_deal",
+    "MARKS", "HEADER_TAGS", "GAME_TAGS", "Board", "PlayedCard", "board_from_deal", "board_for_seat",
     "UNKNOWN", "BaseVisitor", "BoardBuilder", "TextExporter", "visit_text", "visit_board",
     "read_boards", "write_board", "write_boards", "hand_word",
     "board_to_dict", "board_from_dict", "boards_to_json", "boards_from_json",

@@ -41,6 +41,8 @@ __all__ = [
     "check_mark",
     "parse_score",
     "board_from_deal",
+    "board_for_seat",
+    "ALONE_PASSED",
 ]
 
 MARKS = ("!!", "!?", "?!", "??", "!", "?")
@@ -58,6 +60,10 @@ HEADER_TAGS = ("Event", "Site", "Date", "Board", "North", "East", "South", "West
 
 GAME_TAGS = ("Dealer", "Deal", "Stock", "Cut", "CutSeen", "Turn", "Trump", "Discard", "Alone", "Result", "Play")
 """Tags with a meaning in the game, written after the descriptive ones in this order."""
+
+ALONE_PASSED = "pass"
+"""The ``Alone`` value of a record that stops between the two lone choices:
+forehand declined to play alone and its partner's choice is still to come."""
 
 SCORE_TAG = "Score"
 """The score before the deal (:func:`parse_score`): kept among the descriptive tags, but checked."""
@@ -179,6 +185,9 @@ class Board:
     discards: Optional[tuple[Optional[Card], ...]] = None
     alone: Optional[Seat] = None
     alone_recorded: bool = False
+    alone_passed: bool = False
+    """Forehand declined to play alone and the record stops before its
+    partner's choice (:data:`ALONE_PASSED`); ``alone_recorded`` is then false."""
     play_leader: Optional[Seat] = None
     tricks: list[tuple[PlayedCard, ...]] = field(default_factory=list)
     result: Optional[int] = None
@@ -267,6 +276,8 @@ class Board:
             facts.append(("discard", (Cards(self.discards),)))
         if self.alone is not None:
             facts.append(("alone", (f"{self.alone}; {out} sits out",)))
+        elif self.alone_passed:
+            facts.append(("alone", (f"{self.forehand} passed; {self.forehand.partner} to choose",)))
         if self.result is not None:
             facts.append(("result", (f"the makers took {self.result}",)))
         names = {s: self.tags[tag] for s, tag in zip(SEATS, ("North", "East", "South", "West")) if self.tags.get(tag)}
@@ -320,6 +331,7 @@ def board_from_deal(deal: Deal, tags: Optional[Mapping[str, str]] = None) -> Boa
         discards=None if deal.discards is None or deal.phase in (Phase.TRUMP, Phase.DISCARD) else tuple(deal.discards),
         alone=deal.lone,
         alone_recorded=started_play,
+        alone_passed=deal.phase is Phase.LONE and bool(deal.lone_passed),
         play_leader=(deal.tricks[0].leader if deal.tricks else deal.trick_leader) if started_play else None,
         tricks=[tuple(PlayedCard(c) for c in t.cards) for t in deal.tricks]
         + ([tuple(PlayedCard(c) for c in deal.trick_cards)] if deal.trick_cards else []),
@@ -327,4 +339,32 @@ def board_from_deal(deal: Deal, tags: Optional[Mapping[str, str]] = None) -> Boa
     )
     if deal.cut_seen != board.default_cut_seen:
         board.cut_seen = deal.cut_seen
+    return board
+
+
+def board_for_seat(deal: Deal, seat: Seat, tags: Optional[Mapping[str, str]] = None) -> Board:
+    """The record of ``deal`` so far as ``seat`` knows it (rules.md, Who knows
+    what): its own hand as dealt, the stock cards it saw (turned, taken,
+    exposed, seen at the cut), forehand's discard only for forehand (``-``
+    for the others), every decision and card played; the other hands
+    unknown. Replayed, it gives ``seat`` the view it has in ``deal``.
+
+    >>> from altbaumer.game.deal import Deal
+    >>> from altbaumer.abn.record import replay
+    >>> deal = Deal.from_seed(3)
+    >>> board = board_for_seat(deal, deal.forehand)
+    >>> [str(s) for s, hand in board.hands.items() if hand is not None] == [str(deal.forehand)]
+    True
+    >>> replay(board).view(deal.forehand) == deal.view(deal.forehand)
+    True
+    """
+    board = board_from_deal(deal, tags)
+    seen = deal.view(seat)
+    known = seen.exposed | seen.taken | seen.cut_seen | seen.cut_trees | CardSet(c for c in (seen.turned,) if c)
+    board.hands = {s: hand if s is seat else None for s, hand in board.hands.items()}
+    if board.stock is not None:
+        board.stock = tuple(c if c is not None and c in known else None for c in board.stock)
+    if board.discards is not None and seat is not board.forehand:
+        board.discards = tuple(None for _ in board.discards)
+    board.cut_seen = None if deal.cut_seen == board.default_cut_seen else deal.cut_seen
     return board

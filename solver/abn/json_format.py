@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, TypeVar, Union
 
-from altbaumer.abn.board import MAX_VARIATION_DEPTH, Board, PlayedCard, check_descriptive_tag, check_mark
+from altbaumer.abn.board import ALONE_PASSED, MAX_VARIATION_DEPTH, Board, PlayedCard, check_descriptive_tag, check_mark
 from altbaumer.errors import AbnError, CardParseError, SeatParseError
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.seats import SEATS, Seat
@@ -64,7 +64,8 @@ def board_to_dict(board: Board) -> dict[str, Any]:
         "turn": None if board.accepted is None else ("accept" if board.accepted else "refuse"),
         "trump": _opt(board.trump, lambda t: t.letter),
         "discard": _opt(board.discards, _maybe_cards_list),
-        "alone": (str(board.alone) if board.alone is not None else "") if board.alone_recorded else None,
+        "alone": ((str(board.alone) if board.alone is not None else "") if board.alone_recorded
+                  else ALONE_PASSED if board.alone_passed else None),
         "play": None if board.play_leader is None else {
             "leader": str(board.play_leader),
             "tricks": [[_played_dict(p) for p in trick] for trick in board.tricks],
@@ -237,8 +238,9 @@ def _board_from_dict(data: Any, source: str) -> Board:
         accepted=None if turn is None else turn == "accept",
         trump=_optional(board.get("trump"), '"trump"', Suit.parse),
         discards=_cards(board.get("discard"), '"discard"', unknown=True),
-        alone=_parsed(alone, '"alone"', Seat.parse) if alone else None,
-        alone_recorded=alone is not None,
+        alone=_parsed(alone, '"alone"', Seat.parse) if alone and alone != ALONE_PASSED else None,
+        alone_recorded=alone is not None and alone != ALONE_PASSED,
+        alone_passed=alone == ALONE_PASSED,
         play_leader=leader,
         tricks=tricks,
         result=_result(board.get("result")),

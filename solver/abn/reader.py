@@ -23,7 +23,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generator, Iterable, Iterator, NoReturn, Optional, TypeVar
 
-from altbaumer.abn.board import (GAME_TAGS, MARKS, MAX_VARIATION_DEPTH, TAG_NAME, Board, PlayedCard,
+from altbaumer.abn.board import (ALONE_PASSED, GAME_TAGS, MARKS, MAX_VARIATION_DEPTH, TAG_NAME, Board, PlayedCard,
                                  check_descriptive_tag)
 from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
 from altbaumer.errors import AbnError, CardParseError, SeatParseError
@@ -193,6 +193,9 @@ class BoardBuilder(BaseVisitor[Board]):
         self._fields["discards"] = tuple(None if w == UNKNOWN else Card.parse(w) for w in words)
 
     def _tag_Alone(self, value: str) -> None:
+        if value == ALONE_PASSED:
+            self._fields["alone_passed"] = True
+            return
         self._fields["alone"] = Seat.parse(value) if value else None
         self._fields["alone_recorded"] = True
 

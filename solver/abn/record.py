@@ -48,7 +48,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Iterator, Optional
 
-from altbaumer.abn.board import Board, PlayedCard
+from altbaumer.abn.board import ALONE_PASSED, Board, PlayedCard
 from altbaumer.errors import AbnError, AltbaumerError, IncompleteBoard, IncompleteDeal
 from altbaumer.game.cards import Card, CardSet
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse
@@ -268,7 +268,7 @@ class _Replayer:
         """Each decision needs the one before it (rules.md, Making trump)."""
         board = self.board
         needs = [("Discard", board.discards is not None, "Turn", board.accepted is not None),
-                 ("Alone", board.alone_recorded, "Discard", board.discards is not None),
+                 ("Alone", board.alone_recorded or board.alone_passed, "Discard", board.discards is not None),
                  ("Play", board.play_leader is not None, "Discard", board.discards is not None)]
         for tag, present, before, known in needs:
             if present and not known:
@@ -302,6 +302,12 @@ class _Replayer:
 
     def _alone(self, state: Deal) -> None:
         board = self.board
+        if board.alone_passed:
+            if board.play_leader is not None:
+                raise self.fail("Play", f'[Alone "{ALONE_PASSED}"] leaves the lone choice of forehand\'s partner to '
+                                        "come, so no play can follow it")
+            self._apply(state, DeclareAlone(False), "Alone")
+            return
         if not board.alone_recorded and board.play_leader is None:
             return
         fh, lone = board.forehand, board.alone

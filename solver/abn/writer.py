@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator, Optional, Sequence, TypeVar
 
-from altbaumer.abn.board import HEADER_TAGS, MAX_VARIATION_DEPTH, Board, PlayedCard, check_descriptive_tag, check_mark
+from altbaumer.abn.board import ALONE_PASSED, HEADER_TAGS, MAX_VARIATION_DEPTH, Board, PlayedCard, check_descriptive_tag, check_mark
 from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.seats import play_order
@@ -218,6 +218,8 @@ def _game_tags(board: Board) -> Iterator[tuple[str, str]]:
         yield "Discard", _maybe_cards_text(board.discards)
     if board.alone_recorded:
         yield "Alone", "" if board.alone is None else str(board.alone)
+    elif board.alone_passed:
+        yield "Alone", ALONE_PASSED
     if board.result is not None:
         yield "Result", str(board.result)
     if board.play_leader is not None:
