@@ -8,30 +8,25 @@ from functools import partial
 from typing import Any, Optional
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
-from altbaumer.abn import Board, write_boards
-from altbaumer.abn.match_states import replayable
-from altbaumer.errors import AbnError
+from altbaumer.abn import write_boards
 from altbaumer.game.match_state import MatchState
 from altbaumer.play.cluster import Scheduler
-from altbaumer.play.ranges import run_ranges
-from altbaumer.play.resume import ResumeLog
-from altbaumer.report.annotate import BoardNotes, annotate_board, annotate_range, report, strip_annotations
+from altbaumer.report.annotate import BoardNotes, annotate_board, annotate_range, report
 from altbaumer.report.render import card_text, cards_text, option_text
 from altbaumer.report.words import player_words
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.rating import Rating
 
+from .boards import board_scores_of, each_board, in_file_order, read_files
 from .cluster import boards_digest, cluster_options, resume_log
-from .files import Output, check_output, load_source, save, source_name
-from .interrupt import on_interrupt, partial_label, stop
-from .score import scores_for
+from .files import Output, check_output, save
+from .interrupt import on_interrupt, partial_label
 from .valuation import realistic_settings, valuation_options
 from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
-                     safe_markup, stderr, stdout, sym)
+                     safe_markup, stdout, sym)
 
 FORMATS = ("abn", "json", "html")
 
@@ -77,14 +72,14 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     """
     target = None if output is None else check_output(output, FORMATS, named=fmt, format_option="--format",
                                                        inputs=files, stdout_taken="--json" if as_json else None)
-    boards, errors = _read(files)
+    boards, errors = read_files(files)
     started = time.perf_counter()
     notes: list[BoardNotes] = []
 
     def finish(complete: bool) -> None:
         """The report; on Ctrl-C (not ``complete``) of the boards done before it, and no file written."""
         seconds = time.perf_counter() - started
-        in_order = _in_file_order(errors, files)
+        in_order = in_file_order(errors, files)
         data = report(notes, [str(e) for e in in_order])
         if target is not None and complete:
             _write(target, notes, data)
@@ -100,92 +95,21 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
 
     options = dict(decisions=decisions, single_dummy=single_dummy, samples=samples, exact_limit=exact_limit,
                    seed=seed, objective=objective, play=play, tricks=tricks, **realistic_settings(play, playouts, effort))
-    if scheduler is not None or resume is not None:
-        if threads is not None and scheduler is not None:
-            raise BadInput("--threads and --scheduler exclude each other: each worker annotates on one thread")
-        log = resume_log(resume, "annotate", boards=boards_digest(boards), score=score, **options)
-        with on_interrupt(lambda: finish(complete=False)):
-            done = _annotate_ranges(boards, errors, notes, score, scheduler, log, not as_json and not no_progress,
-                                    options)
-        finish(complete=done == len(boards))
-        if done < len(boards):
-            stop()  # Ctrl-C: the boards done are shown, nothing written
-        if errors:
-            raise SystemExit(EXIT_BAD_INPUT)
-        return
+    if threads is not None and scheduler is not None:
+        raise BadInput("--threads and --scheduler exclude each other: each worker annotates on one thread")
+    log = resume_log(resume, "annotate", boards=boards_digest(boards), score=score, **options)
+    scores = board_scores_of(boards, score)
+
+    def one(index: int, solver: Solver) -> BoardNotes:
+        return annotate_board(boards[index], solver=solver, score=scores[index], **options)
+
     with on_interrupt(lambda: finish(complete=False)):
-        _annotate(boards, errors, notes, score, threads=threads, **options,
-                  show=not as_json and not no_progress)
+        each_board(one, partial(annotate_range, boards, scores, options), len(boards), threads=threads,
+                   scheduler=scheduler, log=log, show=not as_json and not no_progress, verb="annotating",
+                   results=notes, errors=errors)
     finish(complete=True)
     if errors:
         raise SystemExit(EXIT_BAD_INPUT)
-
-
-def _read(files: tuple[str, ...]) -> tuple[list[Board], list[AbnError]]:
-    boards: list[Board] = []
-    errors: list[AbnError] = []
-    for path in files:
-        found: list[AbnError] = []
-        try:
-            loaded = load_source(path, found)
-        except AbnError as error:
-            loaded, found = [], [error]
-        if not loaded and not found:
-            errors.append(AbnError(source_name(path), None, "no boards in the file"))  # as every command says
-        boards += loaded
-        errors += found
-    if not boards and errors:
-        first = _in_file_order(errors, files)[0]
-        raise BadInput(f"{first}" + (f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""))
-    return boards, errors
-
-
-def _in_file_order(errors: list[AbnError], files: tuple[str, ...]) -> list[AbnError]:
-    """The errors file by file as given, each file's in line order: the
-    reader's and the rules' errors come apart otherwise."""
-    order = {source_name(path): i for i, path in enumerate(files)}
-    return sorted(errors, key=lambda e: (order.get(e.source, len(order)), e.line or 0))
-
-
-def _annotate(boards: list[Board], errors: list[AbnError], notes: list[BoardNotes], given: Optional[str], show: bool,
-              threads: Optional[int], **options: Any) -> None:
-    """Each board's notes appended to ``notes`` as it is done, so Ctrl-C leaves those of the boards before it."""
-    scores = iter(scores_for([replayable(strip_annotations(board)) for board in boards], given))
-    with Solver(threads=threads) as solver:  # one set of tables and threads for every board
-        with _boards_bar(show) as bar:
-            task = bar.add_task("boards", total=len(boards))
-            for board in boards:
-                known = next(scores)
-                try:
-                    notes.append(annotate_board(board, solver=solver, score=known, **options))
-                except AbnError as error:
-                    errors.append(error)
-                bar.advance(task)
-
-
-def _annotate_ranges(boards: list[Board], errors: list[AbnError], notes: list[BoardNotes], given: Optional[str],
-                     scheduler: Optional[Scheduler], log: Optional[ResumeLog], show: bool,
-                     options: dict[str, Any]) -> int:
-    """The boards as numbered work (:func:`~altbaumer.report.annotate.annotate_range`),
-    on a cluster or here, kept in a resume file; the number of boards done."""
-    scores = scores_for([replayable(strip_annotations(board)) for board in boards], given)
-    with _boards_bar(show) as bar:
-        task = bar.add_task("boards", total=len(boards))
-        done = run_ranges(partial(annotate_range, boards, scores, options), len(boards), chunk_max=_BOARDS_PER_TASK,
-                          progress=lambda n: bar.advance(task, n), partial_on_interrupt=True, scheduler=scheduler,
-                          resume=log)
-    for result in (r for rows in done for r in rows):
-        (errors if isinstance(result, AbnError) else notes).append(result)  # type: ignore[arg-type]
-    return sum(len(rows) for rows in done)
-
-
-def _boards_bar(show: bool) -> Progress:
-    """The bar of the boards annotated (on the terminal only)."""
-    return Progress(TextColumn("annotating"), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
-                    TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal), transient=True)
-
-
-_BOARDS_PER_TASK = 4  # a board takes about a second with every decision rated
 
 
 def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any]) -> None:

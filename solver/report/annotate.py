@@ -9,7 +9,7 @@ up in the objective; it is marked ``?!``, ``?`` or ``??`` by the thresholds of
 :mod:`altbaumer.hidden.verdicts` (docs/annotate.md), so a trick that changes
 nothing in the match is not marked. Decisions (accept or refuse, the discard,
 lone play) are rated with :mod:`altbaumer.hidden.rating` from the deciding
-seat's knowledge only, and so, with ``single_dummy``, is every card; they are
+seat's knowledge only, and so, with ``single_dummy``, is every card with a choice; they are
 marked by the same thresholds, beyond their 95% intervals.
 
 Annotations are written as commentary in a stable, machine-readable form,
@@ -33,7 +33,7 @@ import dataclasses
 import re
 from contextlib import ExitStack, nullcontext
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Collection, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -48,7 +48,7 @@ from altbaumer.game.equity import EquityTable, shipped_table
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.position import Position
 from altbaumer.game.scoring import makers_points, outcome_code
-from altbaumer.game.seats import Seat, Team
+from altbaumer.game.seats import SEATS, Seat, Team
 from altbaumer.hidden.objectives import Objective, objective_for
 from altbaumer.hidden.verdicts import MARKS, mark as verdict_mark
 from altbaumer.play.engine import Engine
@@ -278,7 +278,8 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
                    exact_limit: int = 20_000, seed: int = 0, threads: Optional[int] = None,
                    solver: Optional[Solver] = None, objective: str = "match", score: Optional[BoardScore] = None,
                    table: Optional[EquityTable] = None, play: str = "realistic", playouts: Optional[int] = None,
-                   effort: int = DEFAULT_EFFORT, tricks: bool = False) -> BoardNotes:
+                   effort: int = DEFAULT_EFFORT, tricks: bool = False,
+                   seats: Optional[Collection[Seat]] = None) -> BoardNotes:
     """Rate every card (double dummy) and, with ``decisions``, every recorded
     decision of ``board`` (from the decider's knowledge, ``samples`` worlds),
     by ``objective``: for ``match``, the chance to win the match from the
@@ -290,7 +291,9 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
     ranking is settled, at most ``effort``), the double-dummy rating beside;
     ``dd`` rates them double dummy. The cards' own values stay double dummy;
     with ``single_dummy`` their ratings from the player's knowledge follow ``play``. With ``tricks`` the ratings give each
-    option's mean tricks (solved exactly; else by score class, None).
+    option's mean tricks (solved exactly; else by score class, None). With
+    ``seats``, only the decisions and cards of those seats are rated from
+    their knowledge (every card keeps its double-dummy value).
     Raises :class:`~altbaumer.errors.AbnError` for a board that breaks the rules.
 
     The board is replayed once; every rating reads the state the game record
@@ -308,10 +311,11 @@ def annotate_board(board: Board, *, decisions: bool = True, single_dummy: bool =
         settings = dict(objective=objective, state=known, table=table, samples=samples, exact_limit=exact_limit,
                         seed=seed, solver=owned, tricks=tricks)
         rate = _rater(settings) if play == "dd" else _playouts(settings, playouts, effort, cleanup)
+        rated = frozenset(SEATS if seats is None else seats)
         if decisions:
-            _rate_decisions(record, notes, rate)
+            _rate_decisions(record, notes, rate, rated)
         if clean.tricks:
-            _rate_cards(record, notes, owned, goal, rate if single_dummy else None)
+            _rate_cards(record, notes, owned, goal, rate if single_dummy else None, rated)
     if objective == "match":
         notes.equity = _equity(record, state, table)  # type: ignore[arg-type]  # set just above
     notes.board = _written(clean, notes)
@@ -389,7 +393,7 @@ def score_changes(before: int, after: int) -> bool:
 
 
 def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver, goal: Objective,
-                rate: Optional[Callable[[Any], Rating]]) -> None:
+                rate: Optional[Callable[[Any], Rating]], seats: frozenset[Seat]) -> None:
     nodes = record.cards()
     try:
         record.node_position(nodes[0])
@@ -409,7 +413,8 @@ def _rate_cards(record: GameRecord, notes: BoardNotes, solver: Solver, goal: Obj
         gave = goal.of(np.array([outcome_code(value, lone), outcome_code(after, lone)]))
         loss = float(gave[0] - gave[1]) * (1 if maker else -1)
         best = tuple(c for c in sorted(moves, key=lambda c: c.index) if moves[c] == value)
-        sd = rate(record.node_view(node)) if rate is not None else None
+        # A forced card has nothing to rate.
+        sd = rate(record.node_view(node)) if rate is not None and len(moves) > 1 and node.seat in seats else None
         notes.cards.append(CardNote(node.trick, node.seat, card, maker, value, after, best,
                                     verdict_mark(loss, 0.0, goal.name), sd, loss, moves, _seated(pos, solution.pv)))
     notes.start = notes.cards[0].before  # the value of the opening position
@@ -426,12 +431,13 @@ def _seated(pos: Position, line: tuple[Card, ...]) -> tuple[tuple[Seat, Card], .
     return tuple(seated)  # type: ignore[arg-type]  # a seat is to act until the line ends
 
 
-def _rate_decisions(record: GameRecord, notes: BoardNotes, rate: Callable[[Any], Rating]) -> None:
+def _rate_decisions(record: GameRecord, notes: BoardNotes, rate: Callable[[Any], Rating],
+                    seats: frozenset[Seat]) -> None:
     for index, node in enumerate(record):
         if isinstance(node.action, Play):
             break
         chosen = option_name(node.action)
-        if chosen is None:
+        if chosen is None or node.seat not in seats:
             continue
         decision = {"Turn": "turn", "Discard": "discard", "Alone": "alone"}[node.tag]
         try:
