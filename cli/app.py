@@ -13,6 +13,7 @@ from altbaumer import __version__
 from altbaumer.errors import AltbaumerError
 
 from .annotate import annotate_command
+from .review import review_command
 from .arena import arena_command
 from .charts import charts_command
 from .bench import bench_command
@@ -142,6 +143,7 @@ main.add_command(solve_command)
 main.add_command(table_command)
 main.add_command(rate_command)
 main.add_command(annotate_command)
+main.add_command(review_command)
 main.add_command(check_command)
 main.add_command(convert_command)
 main.add_command(bench_command)

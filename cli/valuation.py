@@ -4,7 +4,7 @@ whether the mean tricks are solved and shown (``rate`` and ``annotate``)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import click
 
@@ -18,15 +18,19 @@ __all__ = ["PLAYS", "PLAYOUTS_MAX", "valuation_options", "realistic_settings"]
 
 
 
-def valuation_options(play_note: str) -> Callable[[Any], Any]:
-    """--objective, --score, --play (realistic by default), --playouts,
-    --effort and --tricks; ``play_note`` ends the help of --play with what
-    realistic play covers in this command."""
+_OBJECTIVE_WORDS = {"match": "by the chance to win the match (from each board's score: its Score tag, the earlier "
+                               "boards of its match, or --score; else as the first deal of a match)",
+                     "net": "by expected net deal points", "make": "P(make 3+)", "march": "P(march)"}
+
+
+def valuation_options(play_note: str, objectives: Sequence[str] = OBJECTIVES) -> Callable[[Any], Any]:
+    """--objective (one of ``objectives``), --score, --play (realistic by
+    default), --playouts, --effort and --tricks; ``play_note`` ends the help
+    of --play with what realistic play covers in this command."""
+    words = [_OBJECTIVE_WORDS[o] for o in objectives]
     options = [
-        click.option("--objective", type=click.Choice(OBJECTIVES), default="match", show_default=True,
-                     help="Rate by the chance to win the match (from each board's score: its Score tag, the earlier "
-                          "boards of its match, or --score; else as the first deal of a match), by expected net deal "
-                          "points, P(make 3+) or P(march)."),
+        click.option("--objective", type=click.Choice(objectives), default="match", show_default=True,
+                     help=f"Rate {', '.join(words[:-1])} or {words[-1]}."),
         score_option,
         click.option("--play", type=click.Choice(PLAYS), default="realistic", show_default=True,
                      help="How the cards are played after a decision: realistic, every seat plays each world out "

@@ -43,7 +43,7 @@ from altbaumer.report.html_text import (PAGE_CSS, REPORT_LOOK, SEAT_LETTERS, SEA
                                         delta, escape, is_chance, num, parse_card, pct, scroll_box, suit_html,
                                         table_html, thresholds, unit)
 
-__all__ = ["render_html", "page_title", "card_html"]  # card_html: from html_text, for the report's users
+__all__ = ["render_html", "page_title", "page_html", "board_section", "card_html"]  # card_html: from html_text, for the report's users
 
 Json = Mapping[str, Any]
 
@@ -105,13 +105,21 @@ def render_html(report: Json, title: Optional[str] = None) -> str:
     boards = list(report.get("boards") or [])
     title = page_title(report) if title is None else title
     objective = report.get("objective") or next((b.get("objective") for b in boards if b.get("objective")), None)
-    body = [f"<h1>{escape(title)}</h1>", _header(report, boards, objective)]
-    body += [_board(i, board, objective) for i, board in enumerate(boards, 1)]
-    body.append(_errors(report.get("errors") or []))
+    body = [_header(report, boards, objective)]
+    body += [board_section(i, board, objective) for i, board in enumerate(boards, 1)]
+    return page_html(title, body, boards, report.get("errors") or [])
+
+
+def page_html(title: str, body: Sequence[str], boards: Sequence[Json], errors: Sequence[object] = (),
+              css: str = "") -> str:
+    """The page around ``body`` (HTML, escaped by its makers): the title, the
+    report's CSS and ``css``, the ``errors`` listed at the end, and the
+    analysis boards' script when one of ``boards`` can be stepped through."""
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            f"<title>{escape(title)}</title>\n<style>{PAGE_CSS}{_CSS}{VIEWER_CSS}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + (f"\n<script>{VIEWER_JS}</script>" if any(b.get("steps") for b in boards) else "")
+            f"<title>{escape(title)}</title>\n<style>{PAGE_CSS}{_CSS}{VIEWER_CSS}{css}</style>\n</head>\n<body>\n"
+            + "\n".join([f"<h1>{escape(title)}</h1>", *body, _errors(errors)])
+            + (f"\n<script>{VIEWER_JS}</script>" if any(b.get("steps") for b in boards) else "")
             + "\n</body>\n</html>\n")
 
 
@@ -181,7 +189,8 @@ def _header(report: Json, boards: list[Json], objective: object) -> str:
 # -- one board -------------------------------------------------------------------------
 
 
-def _board(index: int, board: Json, objective: object) -> str:
+def board_section(index: int, board: Json, objective: object) -> str:
+    """One annotated board's section, ``id="board-INDEX"``, its analysis board first."""
     abn = board.get("abn") or {}
     objective = board.get("objective") or objective
     title = f'Board {escape(board.get("board", index))}'

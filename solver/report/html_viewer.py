@@ -391,12 +391,18 @@ VIEWER_JS = r"""
     root.viewer = new Viewer(root);
     viewers.push(root.viewer);
   });
-  var at = /^#board-(\d+)-step-(\d+)$/.exec(location.hash);
-  var root = at && document.getElementById("viewer-" + at[1]);
-  if (root && root.viewer) {
-    root.viewer.go(parseInt(at[2], 10) - 1);
-    active = root.viewer;
-    root.scrollIntoView();
+  /* A link to a step opens its board there, at the load and when a link of the page is followed (the
+     board's own steps replace the address without this event). */
+  function follow() {
+    var at = /^#board-(\d+)-step-(\d+)$/.exec(location.hash);
+    var root = at && document.getElementById("viewer-" + at[1]);
+    if (root && root.viewer) {
+      root.viewer.go(parseInt(at[2], 10) - 1);
+      active = root.viewer;
+      root.scrollIntoView();
+    }
   }
+  follow();
+  window.addEventListener("hashchange", follow);
 })();
 """

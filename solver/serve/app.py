@@ -40,6 +40,7 @@ from altbaumer.game.arguments import SEED_MAX
 from altbaumer.game.deal import Deal
 from altbaumer.report.board_solve import solve_document
 from altbaumer.report.points import parse_card
+from altbaumer.serve.drill import drill_answer
 from altbaumer.serve.export import export_board, record_tree
 from altbaumer.serve.jobs import Job, Jobs
 from altbaumer.serve.lines import line_from_request, recorded_line
@@ -152,13 +153,14 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 def _open(body: dict[str, Any]) -> dict[str, Any]:
-    """The boards of a deal text, each checked against the rules."""
+    """The boards of a deal text, each checked against the rules, with the
+    drill each holds (:mod:`altbaumer.serve.drill`)."""
     name, boards = boards_of(body)
     answer = []
     for index, board in enumerate(boards, 1):
         record = replay(board)
         answer.append({"board": board.number or str(index), "label": board.label(), "line": recorded_line(record),
-                       "tree": record_tree(record)})
+                       "tree": record_tree(record), "drill": drill_answer(board)})
     return {"name": name, "boards": answer}
 
 

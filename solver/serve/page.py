@@ -37,6 +37,10 @@ What the script does, in brief (element ids in brackets, for the tests and for s
   ``#rate-samples``, ``#rate-seed``, ``#rate-score``), follows the job's events (or polls it every
   300 ms when they fail) into ``#progress`` and ``#rate-status``, ``#cancel`` deletes it, and
   ``#rating`` is its table in the words of ``altbaumer rate``;
+* drills: a board with a drill (``/api/open``'s ``drill``) opens at its decision, where ``#quiz``
+  asks it (``#quiz-question``); the first choice or legal card clicked there is graded, not played
+  (``#quiz-verdict``, the options' table ``#quiz-options``), with the file's running score
+  (``#quiz-score``) and ``#quiz-next`` to the next drill;
 * export: ``#export`` sends the tree to ``POST /api/export`` and shows the ABN in ``#exported`` with a
   download link (``#download``, a Blob URL) and what was left out (``#dropped``).
 
@@ -135,6 +139,11 @@ server's reader checks.</p>
 </div>
 <div class="layout">
 <div class="play-area">
+<section id="quiz" hidden aria-label="the drill">
+<p id="quiz-question"></p>
+<div id="quiz-body" aria-live="polite"></div>
+<p class="quiz-bar"><span id="quiz-score"></span> <button type="button" id="quiz-next">Next drill</button></p>
+</section>
 <div id="phase" aria-live="polite"></div>
 <div class="deal" id="table">
 """ + "".join(f'<div class="hand seat-{s}" id="hand-{s}" data-seat="{s}"></div>\n' for s in _SEATS) + """<div class="centre"><div class="trick" id="trick">
@@ -249,6 +258,12 @@ table:empty{display:none}
 .mark.blunder{color:#d00000;text-decoration:underline}.star{color:#138a36;margin-left:.2em}
 #rating-notes{font-size:85%;color:#444}#rating-notes p{margin:.2em 0}
 #dropped{font-size:90%;color:#9a6700}
+#quiz{border:2px solid #2b6cb0;border-radius:6px;padding:.2em .6em;margin:.3em 0;background:#f4f8fd;max-width:34em}
+#quiz p{margin:.3em 0}#quiz-question{font-weight:bold}
+#quiz-verdict.right{color:#138a36;font-weight:bold}#quiz-verdict.wrong{color:#a00;font-weight:bold}
+.quiz-table{max-height:16em;overflow-y:auto}#quiz-options td.labels{color:#2b6cb0;white-space:normal}
+#quiz-options tr.yours td{font-weight:bold}.quiz-notes{font-size:85%;color:#444}
+.quiz-bar{display:flex;flex-wrap:wrap;align-items:center;gap:.3em 1em}#quiz-score{font-weight:bold}
 #export-box textarea:placeholder-shown{height:3em}
 @media (max-width:600px){body{padding:.4em .5em}.hand{padding:.15em .2em}.c{min-width:1.1em}
  .nav button{min-width:2.1em}#where{order:9;flex-basis:100%;text-align:left;min-width:0}
@@ -257,10 +272,10 @@ table:empty{display:none}
 
 
 
-SCRIPT_PARTS = ("base", "tree", "position", "boards", "rating", "export", "setup", "wiring")
+SCRIPT_PARTS = ("base", "tree", "position", "boards", "rating", "export", "setup", "quiz", "wiring")
 """The page's script, one concern a file in ``script/``: the constants, helpers and API calls; the
 tree of variations and its move list; drawing a position; opening boards; rating; export; setting up
-a deal; the keys, buttons and start. They share one scope: the page runs them as one function."""
+a deal; drills as a quiz; the keys, buttons and start. They share one scope: the page runs them as one function."""
 
 
 def _script() -> str:

@@ -133,6 +133,21 @@ def test_annotate_shows_the_boards_done_and_writes_no_file(run, monkeypatch, tmp
     assert data["complete"] is False and data["total"]["boards"] == 1
 
 
+def test_review_shows_the_boards_done_and_writes_no_file(run, monkeypatch, tmp_path):
+    import altbaumer.cli.review as command
+
+    interrupt_on(monkeypatch, command, "review_board", 3)
+    page, drills = tmp_path / "review.html", tmp_path / "drills.abn"
+    result = run("review", str(EXAMPLES / "games.abn"), "--play", "dd", "--samples", "100", "--no-progress",
+                 "--html", str(page), "--drills", str(drills))
+    assert_interrupted(result)
+    assert "2 boards reviewed" in result.stdout and "2 of 18 boards reviewed; nothing written" in result.stdout
+    assert not page.exists() and not drills.exists()
+    interrupt_on(monkeypatch, command, "review_board", 2)
+    data = json.loads(run("review", str(EXAMPLES / "games.abn"), "--play", "dd", "--samples", "100", "--json").stdout)
+    assert data["complete"] is False and data["boards"] == 1
+
+
 def test_simulate_reports_the_matches_played(run, monkeypatch, tmp_path):
     import altbaumer.play.simulate as simulation
 

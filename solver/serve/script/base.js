@@ -13,7 +13,7 @@
   var TOKEN = new URLSearchParams(location.search).get("token") || "";
 
   var S = {abn: null, name: null, boards: [], board: null, label: "", root: null, path: [], cache: {},
-           seq: 0, shown: null, pos: null, picked: [], job: null, events: null, poll: null, download: null};
+           seq: 0, index: 0, shown: null, pos: null, picked: [], job: null, events: null, poll: null, download: null};
 
   function $(id) { return document.getElementById(id); }
   function el(tag, cls, text) {

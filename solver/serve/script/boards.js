@@ -23,8 +23,12 @@
     }).catch(function (e) { showError(messageOf(e)); });
   }
   function loadBoard(index) {
-    var b = S.boards[index];
-    S.board = b.board === null || b.board === undefined || b.board === "" ? String(index + 1) : String(b.board);
+    var b = S.boards[index], tag = b.board === null || b.board === undefined ? "" : String(b.board);
+    /* a tag two boards share (drills of several players: "drill 1" each) names the first: the place instead */
+    var shared = S.boards.some(function (o, i) { return i !== index && String(o.board) === tag; });
+    S.board = !tag || shared ? String(index + 1) : tag;
+    S.index = index;
+    $("quiz").hidden = true;
     S.label = b.label || "";
     S.cache = {};
     S.root = treeOf(b.tree) || treeFrom(b.line || []);
@@ -43,7 +47,7 @@
       if (seq !== S.seq) return;
       /* the record as the server reads it: its tree when it gives one, else its recorded line */
       S.root = treeOf(p.tree) || treeOf(b.tree) || (Array.isArray(p.recorded) ? treeFrom(p.recorded) : S.root);
-      go([]);
+      go(quizStart(index));
     }, function (e) { showError(messageOf(e)); });
   }
 

@@ -265,6 +265,7 @@
     drawChoices(p);
     drawFacts(p);
     var board = $("board");
+    drawQuiz();
     board.setAttribute("data-line", key);
     board.setAttribute("data-state", "ready");
   }
