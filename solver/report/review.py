@@ -262,7 +262,8 @@ def _kind_row() -> dict[str, Any]:
 def player_reviews(reviews: Sequence[BoardReview], players: Optional[Collection[str]] = None,
                    seat: Optional[Seat] = None) -> list[PlayerReview]:
     """Each player's figures over ``reviews`` (only ``players``, or the
-    player at ``seat``, when given), in the order they first appear."""
+    player at ``seat``, when given), in the order they first appear; unless
+    asked for, a player without a single rated choice is left out."""
     found: dict[str, PlayerReview] = {}
     for index, review in enumerate(reviews):
         names = player_names(review.board)
@@ -279,7 +280,8 @@ def player_reviews(reviews: Sequence[BoardReview], players: Optional[Collection[
             _add_deal(found.setdefault(name, PlayerReview(name)), [c for c in choices if c.seat in seats], luck)
     for player in found.values():
         player.costly.sort(key=lambda c: (-c.counted, c.review, c.node))
-    return list(found.values())
+    # A seat that never chose (the unknown hands of a file written from one seat's view) is no player to review.
+    return [p for p in found.values() if p.choices or players is not None or seat is not None]
 
 
 def _add_deal(player: PlayerReview, choices: list[Choice], luck: Optional[float]) -> None:

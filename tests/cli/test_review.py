@@ -156,3 +156,11 @@ def test_the_same_review_on_a_cluster_and_after_a_resume(run, tmp_path):
     assert players("--resume", str(resume)) == here  # every range from the file
     refused = run("review", str(few), "--play", "dd", "--samples", "300", "--resume", str(resume))
     assert refused.exit_code == 2 and "resume file of another job" in refused.output
+
+
+def test_seats_that_never_chose_are_no_players(run):
+    """A file written from E's view: the other seats' hands are unknown and
+    none of them chose anything, so E alone is reviewed."""
+    data = json.loads(run("review", str(EXAMPLES / "forehand-view.abn"), *FAST, "--json").stdout)
+    assert [(p["player"], p["decisions"]) for p in data["players"]] == [("E", 1)]
+    assert data["players"][0]["luck"]["deals"] == 0  # not every card is known: no luck to measure
