@@ -41,11 +41,12 @@ from typing import Any, Callable, Mapping, Optional
 import numpy as np
 
 from altbaumer.dd.solver import Solver, using_solver
-from altbaumer.errors import AltbaumerError
+from altbaumer.errors import AltbaumerError, WrongPhase
 from altbaumer.game.deal import Deal
-from altbaumer.game.scoring import outcome_code
+from altbaumer.game.actions import Phase
+from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.hidden.objectives import CODES, Objective
-from altbaumer.hidden.table import perfect_information_table
+from altbaumer.hidden.making import LONE_NOBODY, all_lines, worlds_of_deal
 
 __all__ = ["LuckBaseline", "reachable_codes", "deal_value", "deal_luck", "build_baseline", "shipped_baseline",
            "LUCK_FILE", "LUCK_OBJECTIVES"]
@@ -55,6 +56,7 @@ LUCK_FILE = "luck.json"
 LUCK_OBJECTIVES = ("match", "net")
 """The objectives in which one team's luck is the other's bad luck."""
 _Z95 = 1.959964
+_LONE_CODE = np.array([0 if k == LONE_NOBODY else LONE_FLAG for k in range(3)], dtype=np.int64)
 
 
 @dataclass(frozen=True)
@@ -86,8 +88,8 @@ class LuckBaseline:
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": "altbaumer-luck-baseline", "version": 1, "deals": self.deals, "first_seed": self.first_seed,
-                "rule": "per deal, the outcome codes (makers' tricks, +8 when alone) that its trump-making lines "
-                        "reach double dummy, as a bitmask; counts of deals by mask",
+                "rule": "per deal, the outcome codes (the makers' fewest tricks of each score class its trump-making "
+                        "lines reach double dummy, +8 when alone) as a bitmask; counts of deals by mask",
                 "counts": {str(m): c for m, c in sorted(self.counts.items())}}
 
     @classmethod
@@ -104,11 +106,19 @@ def _best(mask: int, goal: Objective) -> float:
 
 def reachable_codes(deal: Deal, solver: Optional[Solver] = None) -> int:
     """The outcome codes the lines of trump making of ``deal`` (every card
-    known, waiting for forehand's turn) reach double dummy, as a bitmask."""
-    table = perfect_information_table(deal, solver=solver)
+    known, waiting for forehand's turn) reach double dummy, as a bitmask.
+    Each line is solved by the makers' score class, which decides the
+    deal's points and so every objective: its code is the fewest tricks of
+    the class (:func:`altbaumer.hidden.making.solve_lines`)."""
+    if deal.phase is not Phase.TRUMP:
+        raise WrongPhase(f"the luck of a deal is taken before forehand's turn, not in the {deal.phase.value} phase")
+    hands, stock = worlds_of_deal(deal)
     mask = 0
-    for row in table.rows:
-        mask |= 1 << outcome_code(row.makers_tricks, row.lone is not None)
+    for branch in all_lines(hands, stock, deal.dealer, solver=solver, exact=False):
+        for group in branch.groups:
+            codes = group.tricks[0].astype(np.int64) + _LONE_CODE  # (options, lone choices)
+            for code in np.unique(codes):
+                mask |= 1 << int(code)
     return mask
 
 
