@@ -77,15 +77,22 @@ def _report(result: ArenaResult, seconds: float) -> None:
     stdout.print(f"{printable(leader['policy'])} won {_pct(rate)} ± {_pct(ci)} of {plural(s['matches'], 'match', 'matches')} "
                  f"({plural(s['pairs'], 'pair')} on the same cards from both sides, {s['deals']:,} deals, "
                  f"{seconds:.1f} s): {verdict} the noise of an even contest.", markup=False)
+    adjusted, equivalent = leader["win_rate_adjusted"], s["luck_adjustment"]["pairs_equivalent"]
+    gain = (f"as precise as {equivalent:,.0f} pairs without the adjustment" if equivalent and equivalent > s["pairs"]
+            else "no more precise than without it here")
+    stdout.print(f"Adjusted for the luck of the cards: {_pct(adjusted)} ± {_pct(leader['win_rate_adjusted_ci95'])} "
+                 f"({gain}).", markup=False)
     table = Table(title_justify="left")
-    for heading in ("policy", "matches won", "win rate", "points per deal", "lone marches"):
-        table.add_column(heading, justify="left" if heading == "policy" else "right")
+    for heading in ("policy", "matches won", "win rate", "adjusted", "points per deal", "lone marches"):
+        table.add_column(heading, justify="left" if heading == "policy" else "right", overflow="fold")
     for row in (first, second):
         table.add_row(printable(row["policy"]), f"{row['wins']:,}", _with(row, "win_rate", percent=True),
-                      _with(row, "points_per_deal"), _with(row, "lone_marches_per_deal", percent=True))
+                      _with(row, "win_rate_adjusted", percent=True), _with(row, "points_per_deal"),
+                      _with(row, "lone_marches_per_deal", percent=True))
     stdout.print(table)
-    stdout.print("[dim]win rate: of the matches; points per deal: the deal points its team scored per deal; lone "
-                 "marches: its own, per deal; ± the 95% interval over the pairs[/dim]")
+    stdout.print("[dim]win rate: of the matches; adjusted: the same for the luck of the cards (each deal's "
+                 "double-dummy value against the average deal); points per deal: the deal points its team scored "
+                 "per deal; lone marches: its own, per deal; ± the 95% interval over the pairs[/dim]")
 
 
 def _pct(p: float) -> str:

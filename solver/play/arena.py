@@ -10,6 +10,19 @@ intervals over the pairs (the two matches of a pair are not independent):
 the match-win rate, the deal points a policy's team scores per deal, and its
 lone marches per deal.
 
+Beside the raw win rate stands the **luck-adjusted** one, as backgammon
+programs adjust for the dice. Each deal's luck for A's team is its cards'
+double-dummy value in the chance to win the match, from the score before the
+deal, less the average deal's (:mod:`altbaumer.hidden.luck`). The cards are
+dealt whatever happened before, so the luck of a deal has mean zero given the
+match so far, and the luck summed over a pair's deals is a control variate of
+the pair's result: the adjusted win rate is the raw one less β times the
+mean luck, β fitted over the pairs (the regression estimator). It estimates
+the same win rate with the part of the spread that the cards explain taken
+out; ``luck_adjustment`` says by how much (``variance_ratio``: the raw
+variance over the adjusted, so that ``pairs_equivalent`` raw pairs would give
+the adjusted interval).
+
 >>> result = play_arena("heuristic", "random", pairs=2, seed=1)
 >>> len(result.matches), sum(m.a_won for m in result.matches) + sum(not m.a_won for m in result.matches)
 (4, 4)
@@ -25,14 +38,18 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Callable, Optional, Sequence
 
+from altbaumer.game.deal import Deal
+from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import SEATS, Team
+from altbaumer.hidden.luck import deal_luck
+from altbaumer.hidden.objectives import objective_for
 from altbaumer.play.players import check_policy_name, make_policy
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.play.simulate import SimulationStats, play_match
 
-__all__ = ["MatchResult", "ArenaResult", "play_arena"]
+__all__ = ["MatchResult", "ArenaResult", "play_arena", "team_luck", "luck_adjusted", "Adjusted"]
 
 _Z95 = 1.959964
 
@@ -49,6 +66,8 @@ class MatchResult:
     deals: int
     points: tuple[int, int]
     lone_marches: tuple[int, int]
+    luck: float = 0.0
+    """The luck of A's team's cards summed over the match's deals (see the module docstring)."""
 
 
 @dataclass
@@ -72,13 +91,21 @@ class ArenaResult:
             by_pair.setdefault(m.pair, []).append(m)
         groups = list(by_pair.values())
         deals = [sum(m.deals for m in g) for g in groups]
-        out: dict[str, Any] = {"matches": len(self.matches), "pairs": len(groups), "deals": sum(deals)}
+        lucks = [sum(m.luck for m in g) / len(g) for g in groups]
+        adjusted = luck_adjusted([sum(m.a_won for m in g) / len(g) for g in groups], lucks)
+        out: dict[str, Any] = {"matches": len(self.matches), "pairs": len(groups), "deals": sum(deals),
+                               "luck_adjustment": {"beta": adjusted.beta, "variance_ratio": adjusted.variance_ratio,
+                                                   "pairs_equivalent": None if adjusted.variance_ratio is None
+                                                   else adjusted.variance_ratio * len(groups),
+                                                   "luck_per_match": _mean(lucks)}}
         for key, side, name in (("a", 0, self.a), ("b", 1, self.b)):
             wins = [sum(m.a_won == (side == 0) for m in g) / len(g) for g in groups]
             points = [sum(m.points[side] for m in g) for g in groups]
             marches = [sum(m.lone_marches[side] for m in g) for g in groups]
             out[key] = {"policy": name, "wins": sum(round(w * len(g)) for w, g in zip(wins, groups)),
                         "win_rate": _mean(wins), "win_rate_ci95": _mean_ci(wins),
+                        "win_rate_adjusted": adjusted.mean if side == 0 else 1.0 - adjusted.mean,
+                        "win_rate_adjusted_ci95": adjusted.ci95,
                         "points_per_deal": _ratio(points, deals), "points_per_deal_ci95": _ratio_ci(points, deals),
                         "lone_marches_per_deal": _ratio(marches, deals),
                         "lone_marches_per_deal_ci95": _ratio_ci(marches, deals)}
@@ -124,14 +151,58 @@ def _play_pair(a: str, b: str, seed: int, pair: int) -> list[MatchResult]:
                                      random.Random(f"altbaumer-arena:{seed}:{pair}:{int(a_team)}:{int(seat)}")
                                      .getrandbits(64)) for seat in SEATS}
         draw = random.Random(f"altbaumer-arena-draw:{seed}:{pair}")
+        lucks: list[float] = []
         match = play_match(draw, players, SimulationStats(),
+                           on_deal=lambda deal, record: lucks.append(team_luck(deal, record.before, a_team)),
                            shuffles=lambda i: random.Random(f"altbaumer-arena-deal:{seed}:{pair}:{i}"))
         teams = (a_team, a_team.other)
         points = tuple(sum(r.score.points[t] for r in match.deals) for t in teams)
         marches = tuple(sum(r.score.lone_march and r.score.makers is t for r in match.deals) for t in teams)
         results.append(MatchResult(pair, a_team, match.winner is a_team, len(match.deals),
-                                   (points[0], points[1]), (marches[0], marches[1])))
+                                   (points[0], points[1]), (marches[0], marches[1]), sum(lucks)))
     return results
+
+
+def team_luck(deal: Deal, before: MatchState, team: Team) -> float:
+    """The luck of ``team``'s cards in ``deal`` (played or not), by the chance
+    to win the match from the score ``before`` it."""
+    dealt = Deal.from_hands(deal.dealer, deal.dealt, deal.stock, deal.cut_trees, deal.cut_seen)
+    makers = deal_luck(dealt, objective_for("match", before))
+    return makers if dealt.makers is team else -makers
+
+
+@dataclass(frozen=True)
+class Adjusted:
+    """A mean adjusted by a control variate of mean zero: the estimate, its
+    95% half-width, the fitted coefficient and the raw variance over the
+    adjusted one."""
+
+    mean: float
+    ci95: float
+    beta: float
+    variance_ratio: Optional[float]
+    """None when the adjusted results do not vary at all."""
+
+
+def luck_adjusted(results: Sequence[float], lucks: Sequence[float]) -> Adjusted:
+    """The mean of ``results`` adjusted by ``lucks`` (each of mean zero):
+    ``mean(results) - beta * mean(lucks)``, beta the least-squares slope.
+
+    >>> adjusted = luck_adjusted([1.0, 0.0, 1.0, 0.0, 0.5], [0.2, -0.2, 0.1, -0.1, 0.0])
+    >>> round(adjusted.mean, 3), round(adjusted.variance_ratio, 1)
+    (0.5, 7.5)
+    """
+    n = len(results)
+    if n < 3:
+        return Adjusted(_mean(results), _mean_ci(results), 0.0, 1.0)
+    y, x = _mean(results), _mean(lucks)
+    sxx = sum((v - x) ** 2 for v in lucks)
+    beta = sum((u - y) * (v - x) for u, v in zip(results, lucks)) / sxx if sxx > 0 else 0.0
+    residuals = [u - beta * v for u, v in zip(results, lucks)]
+    raw = sum((u - y) ** 2 for u in results)
+    left = sum((r - _mean(residuals)) ** 2 for r in residuals)
+    ci = _Z95 * math.sqrt(left / (n - 2) / n)  # two parameters fitted
+    return Adjusted(y - beta * x, ci, beta, (raw / (n - 1)) / (left / (n - 2)) if left > 0 else None)
 
 
 def _mean(values: Sequence[float]) -> float:

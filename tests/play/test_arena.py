@@ -11,7 +11,9 @@ from altbaumer.errors import AltbaumerError
 from altbaumer.game.deal import Deal
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Team
-from altbaumer.play.arena import _play_pair, _ratio_ci, play_arena
+from altbaumer.hidden.luck import deal_luck
+from altbaumer.hidden.objectives import objective_for
+from altbaumer.play.arena import _play_pair, _ratio_ci, luck_adjusted, play_arena, team_luck
 from altbaumer.play.pimc import PimcPolicy
 from altbaumer.play.players import make_policy
 from altbaumer.play.simulate import SimulationStats, play_match
@@ -113,3 +115,48 @@ def test_simulate_takes_the_new_players(run):
     result = run("simulate", "-n", "1", "--ns", "tests.play.test_arena:FirstLegal", "--processes", "1", "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["matches"] == 1
+
+
+def test_the_luck_of_a_match_is_each_deals_double_dummy_value_against_the_average():
+    """A's luck in a match is the sum, over its deals, of team_luck from the
+    score before each deal: the figure hidden.luck gives the dealt cards."""
+    first, second = _play_pair("heuristic", "heuristic", 4, 1)
+    for result in (first, second):
+        lucks = []
+        players = {s: make_policy("heuristic", random.Random(f"altbaumer-arena:4:1:{int(result.a_team)}:{int(s)}")
+                                  .getrandbits(64)) for s in Team.NS.seats + Team.EW.seats}
+        play_match(random.Random("altbaumer-arena-draw:4:1"), players, SimulationStats(),
+                   on_deal=lambda deal, record: lucks.append(team_luck(deal, record.before, result.a_team)),
+                   shuffles=lambda i: random.Random(f"altbaumer-arena-deal:4:1:{i}"))
+        assert result.luck == pytest.approx(sum(lucks)) and len(lucks) == result.deals
+    deal = Deal.from_seed(3)
+    before = MatchState.start(deal.makers)
+    assert team_luck(deal, before, deal.makers) == pytest.approx(-team_luck(deal, before, deal.makers.other))
+    assert team_luck(deal, before, deal.makers) == pytest.approx(
+        deal_luck(deal, objective_for("match", before)))
+
+
+def test_the_adjusted_win_rate_takes_out_the_part_of_the_spread_the_cards_explain():
+    """Results made of a luck that explains most of them, and a little noise:
+    the adjusted mean is the mean the noise has, with an interval that much
+    narrower; a luck that explains nothing changes nothing beyond the noise."""
+    rng = random.Random(5)
+    lucks = [rng.gauss(0.0, 0.2) for _ in range(400)]
+    results = [0.6 + luck + rng.gauss(0.0, 0.05) for luck in lucks]
+    raw = sum(results) / len(results)
+    adjusted = luck_adjusted(results, lucks)
+    assert abs(adjusted.mean - 0.6) < abs(raw - 0.6) + 1e-9 and abs(adjusted.mean - 0.6) < 0.01
+    assert adjusted.beta == pytest.approx(1.0, abs=0.05) and adjusted.variance_ratio > 10
+    unrelated = luck_adjusted(results, [rng.gauss(0.0, 0.2) for _ in range(400)])
+    assert 0.9 < unrelated.variance_ratio < 1.1 and abs(unrelated.mean - raw) < 0.02
+
+
+def test_the_arena_reports_the_adjusted_win_rate(run):
+    data = json.loads(run("arena", "heuristic", "heuristic", "-n", "30", "--processes", "1", "--json").stdout)
+    a, b, luck = data["a"], data["b"], data["luck_adjustment"]
+    assert a["win_rate_adjusted"] + b["win_rate_adjusted"] == pytest.approx(1.0)
+    assert a["win_rate_adjusted_ci95"] == b["win_rate_adjusted_ci95"] > 0
+    assert set(luck) == {"beta", "variance_ratio", "pairs_equivalent", "luck_per_match"}
+    assert luck["pairs_equivalent"] == pytest.approx(30 * luck["variance_ratio"])
+    text = " ".join(run("arena", "heuristic", "random", "-n", "5", "--processes", "1").stdout.split())
+    assert "Adjusted for the luck of the cards:" in text
