@@ -81,6 +81,9 @@ RATE_LANDINGS = {
 
 @pytest.mark.parametrize("where", sorted(RATE_LANDINGS))
 def test_rate_shows_what_it_has_and_exits_130(run, monkeypatch, two_decisions, where):
+    from altbaumer.hidden.partner import forget_choices
+
+    forget_choices()  # the partner's choices, remembered from another test's rating, would skip the landings
     inject, rated, partial_rating = RATE_LANDINGS[where]
     inject(monkeypatch)
     result = run("rate", str(two_decisions), "--samples", "600", "--no-progress", "--play", "dd")
