@@ -28,6 +28,8 @@ import logging
 import os
 import re
 import signal
+import threading
+import time
 import uuid
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
@@ -51,6 +53,8 @@ refused connection until its timeout, so an address with nothing behind it
 costs this long; a scheduler that answers at all answers well within it."""
 
 _FORMS = "local, local:N or tcp://host:port"
+_POLL = 0.05  # seconds between looks at the finished ranges, and so the most Ctrl-C waits
+_SCHEDULER_WAIT = 0.5  # seconds the scheduler is given to forget the work, and to see the ended workers go
 _WORKERS_MAX = 256
 # Plain TCP only: TLS needs certificates and UCX a library of its own, which nothing here sets up.
 _ADDRESS = re.compile(r"^(?:(tcp)://)?([A-Za-z0-9_.\-]+|\[[0-9A-Fa-f:]+\]):(\d{1,5})$")
@@ -117,7 +121,8 @@ class Scheduler:
             return
         # Single-threaded workers: the search core runs one thread per process, and the processes are the parallelism.
         with distributed.LocalCluster(n_workers=self.width, threads_per_worker=1, processes=True, host="127.0.0.1",
-                                      dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                                      dashboard_address=None, silence_logs=logging.ERROR,
+                                      preload=["altbaumer.play.cluster_worker"]) as cluster, \
                 distributed.Client(cluster) as client:
             yield client
 
@@ -140,16 +145,47 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
         futures = {client.submit(_call, shared, start, stop, key=f"altbaumer-{job}-{index}", pure=False,
                                  retries=RETRIES): index for index, start, stop in ranges}
         try:
-            for future in as_completed(futures):
-                collect(futures[future], future.result())
+            with _ctrl_c_held() as check:
+                queue = as_completed(futures)
+                while not queue.is_empty():
+                    check()
+                    if not queue.has_ready():
+                        time.sleep(_POLL)
+                        continue
+                    for future in queue.next_batch(block=False):
+                        collect(futures[future], future.result())
         except BaseException:
-            client.cancel([*futures, shared])
+            client.cancel(list(futures))
+            shared.release()  # unwanted, so that the scheduler forgets it before its workers go
             if scheduler.address is None:
                 ending()
-                _end_local_workers(client)
+                _end_local_workers(client, shared.key)
             raise
         finally:
             client.cancel(list(futures))
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[Callable[[], None]]:
+    """Ctrl-C noted and raised as KeyboardInterrupt only where the block
+    calls ``check()``: raised inside Dask's client, which waits on its event
+    loop in another thread, it leaves a callback of that loop failing with
+    a traceback printed beneath the command's line. Outside the main thread,
+    where no signal arrives, ``check`` does nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield lambda: None
+        return
+    pressed = threading.Event()
+    before = signal.signal(signal.SIGINT, lambda number, frame: pressed.set())
+
+    def check() -> None:
+        if pressed.is_set():
+            raise KeyboardInterrupt
+
+    try:
+        yield check
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 @contextmanager
@@ -174,15 +210,28 @@ def _quiet_once_ending() -> Iterator[Callable[[], None]]:
             logging.disable(before)
 
 
-def _end_local_workers(client: Any) -> None:
+def _end_local_workers(client: Any, scattered: str) -> None:
     """End at once the worker processes of a cluster started here, the
     ranges they run dropped: closing the cluster would wait for those ranges
-    to finish. Each nanny is told first not to start its worker again."""
-    for nanny in list(getattr(getattr(client, "cluster", None), "workers", {}).values()):
+    to finish. The scheduler, in this process, is given a moment to forget
+    the work scattered to the workers (cancelled: a worker ended holding it
+    counts as data lost, an error it logs) and then to see the workers go.
+    Each nanny is told first not to start its worker again."""
+    cluster = getattr(client, "cluster", None)
+    scheduler = getattr(cluster, "scheduler", None)
+    _wait_until(lambda: scattered not in getattr(scheduler, "tasks", {}))
+    for nanny in list(getattr(cluster, "workers", {}).values()):
         nanny.close_gracefully()  # a status flag the nanny reads when its worker exits
         if nanny.pid:
             with suppress(ProcessLookupError):
                 os.kill(nanny.pid, signal.SIGTERM)
+    _wait_until(lambda: not getattr(scheduler, "workers", None))
+
+
+def _wait_until(done: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + _SCHEDULER_WAIT
+    while not done() and time.monotonic() < deadline:
+        time.sleep(_POLL / 5)
 
 
 def _call(work: Callable[[int, int], R], start: int, stop: int) -> R:

@@ -1,0 +1,30 @@
+"""What every worker process of a Dask cluster started here runs first
+(Dask's ``preload``, :class:`altbaumer.play.cluster.Scheduler`): it ignores
+SIGINT. Ctrl-C at a terminal reaches every process of the command's group,
+and a worker that died of it would be lost with the work scattered to it
+before the command could end the workers itself (it does, at once, and
+shows the ranges finished); the pool's worker processes ignore it the same
+way (:mod:`altbaumer.play.ranges`).
+
+>>> import signal
+>>> before = signal.getsignal(signal.SIGINT)
+>>> dask_setup(None)
+>>> signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+True
+>>> _ = signal.signal(signal.SIGINT, before)
+"""
+
+from __future__ import annotations
+
+import signal
+from typing import Any
+
+__all__ = ["dask_setup"]
+
+
+def dask_setup(worker: Any) -> None:
+    """Dask's hook, run as the worker starts."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the process's main thread: a worker run in a thread of this process, no signal reaches it
+        pass
