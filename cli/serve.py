@@ -40,7 +40,8 @@ def serve_command(file: Optional[str], host: str, port: int, open_browser: bool)
     starts a variation), see every card's double-dummy value, rate a decision
     from the deciding seat's knowledge (as `altbaumer rate`), and export the
     board with its variations as ABN. Without FILE the page offers a random
-    deal, pasted ABN, or a deal set up card by card.
+    deal, pasted ABN, or a deal set up card by card. Drills (`altbaumer
+    review --drills`) are asked as a quiz: answer, then see the rating.
 
     The server prints its address with a random token, which every request
     needs, and serves until Ctrl-C. It listens on 127.0.0.1 only, unless
