@@ -34,6 +34,9 @@ from .output import (EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, prin
 from .valuation import realistic_settings, valuation_options
 
 WORST = 10
+PLAYERS_LEGEND = ("per decision: what the decisions gave up beyond the noise, the error rate; ?! ? ??: the "
+                  "inaccuracies, mistakes and blunders; accuracy: the share of decisions not marked; luck: what the "
+                  "cards dealt to the side were worth a deal against an average deal, ± its 95% interval")
 
 
 @click.command("review")
@@ -167,6 +170,7 @@ def _show(data: dict[str, Any], reviews: list[BoardReview], seconds: float) -> N
     for row in rows:
         stdout.print(safe_markup(review_words(row, objective)))
     stdout.print(_players_table(rows, objective))
+    stdout.print(sym(PLAYERS_LEGEND), style="dim")
     stdout.print(_kinds_table(rows, objective))
     for row in rows:
         if row["worst"]:
@@ -174,15 +178,11 @@ def _show(data: dict[str, Any], reviews: list[BoardReview], seconds: float) -> N
 
 
 def _players_table(rows: list[dict[str, Any]], objective: str) -> Table:
-    table = Table(title="Players", title_justify="left", caption_justify="left", box=box.SIMPLE_HEAD,
-                  caption="per decision: what the decisions gave up beyond the noise, the error rate; ?! ? ??: the "
-                          "inaccuracies, mistakes and blunders; accuracy: the share of decisions not marked; luck: "
-                          "what the cards dealt to the side were worth a deal against an average deal, ± its 95% "
-                          "interval")
+    table = Table(title="Players", title_justify="left", box=box.SIMPLE_HEAD)
     for heading in ("player", "deals", "decisions", "per decision", "?! ? ??", "accuracy", "luck a deal"):
         table.add_column(heading, justify="left" if heading == "player" else "right", overflow="fold",
                          min_width=_name_width(rows) if heading == "player" else None,
-                         no_wrap=heading not in ("player", "per decision"))
+                         no_wrap=heading not in ("player", "per decision", "luck a deal"))
     for row in rows:
         counts = [sum(kind[m] for kind in row["marks"].values()) for m in MARKS]
         table.add_row(safe_markup(row["player"]), f"{row['deals']:,}", f"{row['decisions']:,}",
