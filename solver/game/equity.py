@@ -2,9 +2,12 @@
 
 The match is a Markov chain over :class:`~altbaumer.game.match_state.MatchState`:
 each deal ends in one of five outcomes for its makers (:data:`OUTCOMES`),
-with probabilities that do not depend on the score (estimated by simulating
-deals with the project's own decisions, :mod:`altbaumer.play.outcomes`), and
-:meth:`MatchState.after` moves the score on. Value iteration over the chain
+with probabilities estimated by simulating deals with the project's own
+decisions (:mod:`altbaumer.play.outcomes`), and :meth:`MatchState.after`
+moves the score on. A table's rates are the same at every score, or, in a
+score-aware table, those of the state's :class:`RateClass`: the scores where
+the outcomes are worth alike, each simulated by players who know the score
+(:mod:`altbaumer.game.score_classes`, docs/equity.md). Value iteration over the chain
 gives the probability that N-S win the match from every state; E-W's is the
 rest. Totals may fall without limit (rules.md); the chain keeps them at or
 above :attr:`EquityTable.floor` (a total that would fall below it stays
@@ -13,8 +16,8 @@ reaches the floor from 0:0 (it is negligible, so the truncation changes the
 values by less than that).
 
 The 95% intervals come from the sampling error of the outcome
-probabilities (a multinomial over the simulated deals), carried to every
-state by the delta method with the chain's gradient.
+probabilities (a multinomial over the simulated deals of each class),
+carried to every state by the delta method with the chain's gradient.
 
 >>> table = EquityTable.from_probabilities([0.45, 0.08, 0.01, 0.38, 0.08], deals=10_000)
 >>> start = MatchState.start(Team.NS)
@@ -32,7 +35,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 import numpy as np
 
@@ -42,7 +45,7 @@ from altbaumer.game.match_state import ROUND_TARGET, ROUNDS_TO_WIN, MatchState
 from altbaumer.game.scoring import LONE_FLAG, outcome_code
 from altbaumer.game.seats import Team
 
-__all__ = ["OUTCOMES", "OUTCOME_LABELS", "EquityTable", "outcome_index", "shipped_table", "DEFAULT_FLOOR", "MIN_FLOOR",
+__all__ = ["OUTCOMES", "OUTCOME_LABELS", "EquityTable", "RateClass", "outcome_index", "shipped_table", "DEFAULT_FLOOR", "MIN_FLOOR",
            "TABLE_FILE"]
 
 OUTCOMES = ("made", "march", "lone_march", "set", "set_all")
@@ -57,6 +60,8 @@ DEFAULT_FLOOR = -12
 MIN_FLOOR = -40
 """The lowest floor a table may have: its chain has 3·2·(5 − floor)² states."""
 TABLE_FILE = "equity.json"
+TABLE_FORMAT = "altbaumer equity table 2"
+"""The data file of a score-aware table (one set of rates: format 1)."""
 _Z95 = 1.959964
 _TOLERANCE = 1e-13
 _MAX_SWEEPS = 20_000
@@ -107,11 +112,13 @@ class _Chain:
         return self.win + int(won) if won is not None else self._successor(state, tricks, lone)
 
     def solve(self, q: np.ndarray, successors: np.ndarray) -> np.ndarray:
-        """P(N-S end in the first absorbing state) from every state, by value iteration."""
+        """P(N-S end in the first absorbing state) from every state, by value
+        iteration; ``q`` holds the outcome rates, the same at every state
+        (outcomes) or each state's (outcomes × states)."""
         values = np.zeros(len(self.states) + 2)
         values[self.win] = 1.0
         for _ in range(_MAX_SWEEPS):
-            new = q @ values[successors]
+            new = q @ values[successors] if q.ndim == 1 else (q * values[successors]).sum(axis=0)
             change = float(np.abs(new - values[: self.win]).max())
             values[: self.win] = new
             if change < _TOLERANCE:
@@ -126,12 +133,30 @@ def _chain(floor: int) -> _Chain:
 
 
 @dataclass(frozen=True)
+class RateClass:
+    """Scores that share their outcome rates: ``probabilities`` (in
+    :data:`OUTCOMES` order) estimated over ``deals`` deals rated at
+    ``rated_at``, the class's most played score (its makers' side first)."""
+
+    name: str
+    rated_at: str
+    probabilities: tuple[float, ...]
+    deals: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "rated_at": self.rated_at, "probabilities": list(self.probabilities),
+                "deals": self.deals}
+
+
+@dataclass(frozen=True)
 class EquityTable:
     """N-S's chance to win the match (``match``) and the round in play
     (``round``) from every state of the chain, with 95% half-widths, from
-    the makers' outcome ``probabilities`` (in :data:`OUTCOMES` order)
-    estimated over ``deals`` simulated deals (0: taken as exact).
-    ``provenance`` says how they were estimated."""
+    the makers' outcome rates: one :class:`RateClass` for every score, or
+    (score-aware) one for each group of scores, ``state_class`` giving each
+    state's. ``probabilities`` are the rates at the start of a match,
+    ``deals`` the deals of every class; ``provenance`` says how they were
+    estimated."""
 
     probabilities: tuple[float, ...]
     deals: int
@@ -142,23 +167,37 @@ class EquityTable:
     round_ci95: np.ndarray = field(repr=False)
     floor_mass: float
     provenance: dict[str, Any] = field(default_factory=dict)
+    classes: tuple[RateClass, ...] = ()
+    state_class: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64), repr=False)
 
     @classmethod
     def from_probabilities(cls, probabilities: Sequence[float], deals: int = 0, floor: int = DEFAULT_FLOOR,
                            provenance: Optional[dict[str, Any]] = None) -> "EquityTable":
-        q = np.asarray(probabilities, dtype=np.float64)
-        if q.shape != (len(OUTCOMES),) or (q < 0).any() or not math.isclose(q.sum(), 1.0, abs_tol=1e-9):
-            raise AltbaumerError(f"outcome probabilities must be {len(OUTCOMES)} numbers ≥ 0 adding up to 1")
-        if q[OUTCOMES.index("set")] >= 1.0:
-            raise AltbaumerError("outcome probabilities: if every deal ends 'set', no round ever ends")
-        if deals < 0 or not MIN_FLOOR <= floor <= -2:
-            raise AltbaumerError(f"an equity table needs deals ≥ 0 and a floor from {MIN_FLOOR} to -2, not {deals} "
-                                 f"and {floor}")
+        """One set of rates for every score."""
+        _check_floor(floor)
+        rates = RateClass("every score", "0:0 rounds 0:0", tuple(float(p) for p in probabilities), deals)
+        return cls.from_classes([rates], np.zeros(len(_chain(floor).states), dtype=np.int64), floor, provenance)
+
+    @classmethod
+    def from_classes(cls, classes: Sequence[RateClass], state_class: Union[Sequence[int], np.ndarray],
+                     floor: int = DEFAULT_FLOOR,
+                     provenance: Optional[dict[str, Any]] = None) -> "EquityTable":
+        """Each state's rates those of its class (``state_class``: a class
+        index for every state of :attr:`states`)."""
+        _check_floor(floor)
+        rates = [_checked(c) for c in classes]
         chain = _chain(floor)
-        match, match_ci = _with_interval(chain, q, chain.successors, deals)
-        round_, round_ci = _with_interval(chain, q, chain.round_successors, deals)
-        return cls(tuple(float(p) for p in q), deals, floor, match, match_ci, round_, round_ci,
-                   _floor_mass(chain, q), dict(provenance or {}))
+        members = np.asarray(state_class, dtype=np.int64)
+        if not rates or members.shape != (len(chain.states),) or members.min() < 0 or members.max() >= len(rates):
+            raise AltbaumerError(f"an equity table needs a class from 0 to {len(rates) - 1} for each of its "
+                                 f"{len(chain.states):,} states")
+        q = rates[0] if len(rates) == 1 else np.stack(rates, axis=1)[:, members]  # one rate for all is faster
+        deals = [c.deals for c in classes]
+        match, match_ci = _with_interval(chain, q, chain.successors, members, deals)
+        round_, round_ci = _with_interval(chain, q, chain.round_successors, members, deals)
+        start = classes[int(members[chain.index[MatchState.start(Team.NS)]])]
+        return cls(start.probabilities, sum(deals), floor, match, match_ci, round_, round_ci,
+                   _floor_mass(chain, q), dict(provenance or {}), tuple(classes), members)
 
     @classmethod
     def from_counts(cls, counts: Sequence[int], floor: int = DEFAULT_FLOOR,
@@ -168,6 +207,66 @@ class EquityTable:
         if total <= 0:
             raise AltbaumerError("no deals counted")
         return cls.from_probabilities([c / total for c in counts], total, floor, provenance)
+
+    @property
+    def score_aware(self) -> bool:
+        """Whether the rates depend on the score (more than one class)."""
+        return len(self.classes) > 1
+
+    @property
+    def states(self) -> list[MatchState]:
+        """The states of the chain, in the order of :attr:`state_class` and of the data file."""
+        return _chain(self.floor).states
+
+    def rate_class(self, state: MatchState) -> RateClass:
+        """The rates the table moves the score on with from ``state``.
+
+        >>> table = EquityTable.from_probabilities([0.45, 0.08, 0.01, 0.38, 0.08], deals=10_000)
+        >>> table.rate_class(MatchState.parse("4:4", Team.NS)).name
+        'every score'
+        """
+        return self.classes[int(self.state_class[self._at(state)])]
+
+    def outcome_equities(self, state: MatchState) -> np.ndarray:
+        """The makers' chance to win the match once the deal from ``state``
+        ends in each of :data:`OUTCOMES`.
+
+        >>> table = EquityTable.from_probabilities([0.45, 0.08, 0.01, 0.38, 0.08], deals=10_000)
+        >>> table.outcome_equities(MatchState.parse("decider", Team.NS)).tolist()
+        [1.0, 1.0, 1.0, 0.0, 0.0]
+        """
+        return np.array([self.equity(state.after(*_EXAMPLE[o]), state.makers) for o in OUTCOMES])
+
+    def occupancy(self) -> np.ndarray:
+        """How many deals a match from 0:0 plays at each of :attr:`states`
+        on average (the first deal's makers either team, as the cut decides).
+
+        >>> table = EquityTable.from_probabilities([0.45, 0.08, 0.01, 0.38, 0.08], deals=10_000)
+        >>> visits = table.occupancy()
+        >>> round(float(visits.sum()), 1)  # deals in a match
+        16.3
+        >>> round(float(visits[table.states.index(MatchState.start(Team.NS))]), 2)  # the first deal (½), and 0:0 again
+        0.58
+        """
+        chain = _chain(self.floor)
+        q = self._rates()  # outcomes × states
+        weights = np.zeros(len(chain.states) + 2)
+        for team in Team:
+            weights[chain.index[MatchState.start(team)]] = 0.5
+        visits = np.zeros(len(chain.states))
+        for _ in range(_MAX_SWEEPS):
+            if weights[: chain.win].sum() < _TOLERANCE:
+                break
+            visits += weights[: chain.win]
+            moved = np.zeros_like(weights)
+            for o in range(len(OUTCOMES)):
+                np.add.at(moved, chain.successors[o], q[o] * weights[: chain.win])
+            weights = np.concatenate([moved[: chain.win], [0.0, 0.0]])
+        return visits
+
+    def _rates(self) -> np.ndarray:
+        """The outcome rates of every state (outcomes × states)."""
+        return np.stack([np.asarray(c.probabilities) for c in self.classes], axis=1)[:, self.state_class]
 
     def computed_state(self, state: MatchState) -> MatchState:
         """The state whose figures the table gives for ``state``: ``state``
@@ -223,23 +322,35 @@ class EquityTable:
 
     def to_json(self) -> dict[str, Any]:
         """The data file: the outcome rates and their provenance, and the table
-        (N-S's equity and half-width from every state)."""
-        chain = _chain(self.floor)
-        return {"format": "altbaumer equity table 1", "outcomes": list(OUTCOMES),
-                "probabilities": list(self.probabilities), "deals": self.deals, "floor": self.floor,
-                "floor_mass": self.floor_mass, "provenance": self.provenance,
-                "states": [[str(s), str(s.makers), round(float(self.match[i]), 6), round(float(self.match_ci95[i]), 6),
-                            round(float(self.round[i]), 6)]
-                           for i, s in enumerate(chain.states)]}
+        (N-S's equity and half-width from every state; a score-aware table
+        adds each state's class)."""
+        data: dict[str, Any] = {"format": TABLE_FORMAT if self.score_aware else "altbaumer equity table 1",
+                                "outcomes": list(OUTCOMES), "probabilities": list(self.probabilities),
+                                "deals": self.deals, "floor": self.floor, "floor_mass": self.floor_mass,
+                                "provenance": self.provenance}
+        if self.score_aware:
+            data["classes"] = [c.to_json() for c in self.classes]
+        data["states"] = [[str(s), str(s.makers), round(float(self.match[i]), 6), round(float(self.match_ci95[i]), 6),
+                           round(float(self.round[i]), 6)] + ([int(self.state_class[i])] if self.score_aware else [])
+                          for i, s in enumerate(self.states)]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], source: str = "equity table") -> "EquityTable":
         """Read a data file written by :meth:`to_json`; the table is
         recomputed from its rates, and must agree with the one stored."""
+        if not isinstance(data, dict):
+            raise AltbaumerError(f"{source}: not an equity table (not a JSON object)")
         try:
-            probabilities = [float(p) for p in data["probabilities"]]
-            table = cls.from_probabilities(probabilities, int(data["deals"]), int(data["floor"]),
-                                           dict(data.get("provenance", {})))
+            provenance = dict(data.get("provenance", {}))
+            if "classes" in data:
+                classes = [RateClass(str(c["name"]), str(c["rated_at"]), tuple(float(p) for p in c["probabilities"]),
+                                     int(c["deals"])) for c in data["classes"]]
+                table = cls.from_classes(classes, [int(row[5]) for row in data["states"]], int(data["floor"]),
+                                         provenance)
+            else:
+                probabilities = [float(p) for p in data["probabilities"]]
+                table = cls.from_probabilities(probabilities, int(data["deals"]), int(data["floor"]), provenance)
             stored = np.array([row[2:5] for row in data["states"]], dtype=np.float64)
         except (KeyError, TypeError, ValueError, IndexError) as error:
             raise AltbaumerError(f"{source}: not an equity table ({error})") from None
@@ -250,20 +361,46 @@ class EquityTable:
         return table
 
 
-def _with_interval(chain: _Chain, q: np.ndarray, successors: np.ndarray, deals: int) -> tuple[np.ndarray, np.ndarray]:
+def _check_floor(floor: int) -> None:
+    if not MIN_FLOOR <= floor <= -2:
+        raise AltbaumerError(f"an equity table needs a floor from {MIN_FLOOR} to -2, not {floor}")
+
+
+def _checked(rates: RateClass) -> np.ndarray:
+    """A class's rates as an array, refused unless they make a chain whose rounds end."""
+    q = np.asarray(rates.probabilities, dtype=np.float64)
+    if q.shape != (len(OUTCOMES),) or (q < 0).any() or not math.isclose(q.sum(), 1.0, abs_tol=1e-9):
+        raise AltbaumerError(f"outcome probabilities must be {len(OUTCOMES)} numbers ≥ 0 adding up to 1")
+    if q[OUTCOMES.index("set")] >= 1.0:
+        raise AltbaumerError("outcome probabilities: if every deal ends 'set', no round ever ends")
+    if rates.deals < 0:
+        raise AltbaumerError(f"an equity table needs deals ≥ 0, not {rates.deals}")
+    return q
+
+
+def _with_interval(chain: _Chain, q: np.ndarray, successors: np.ndarray, members: np.ndarray,
+                   deals: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """N-S's values from every transient state, and their 95% half-widths by
-    the delta method: Var = Σ q g² − (Σ q g)² over N deals, g the gradient."""
+    the delta method: Var = Σ q g² − (Σ q g)² over N deals, g the gradient,
+    summed over the classes (each an independent sample of its own rates)."""
     values = chain.solve(q, successors)[: chain.win]
-    if deals <= 0:
-        return values, np.zeros_like(values)
-    grads = []
-    for o in range(len(q)):
-        step = np.zeros_like(q)
-        step[o] = _STEP
-        grads.append((chain.solve(q + step, successors)[: chain.win] - chain.solve(q - step, successors)[: chain.win])
-                     / (2 * _STEP))
-    g = np.stack(grads)  # outcomes × states
-    variance = np.maximum((q[:, None] * g**2).sum(axis=0) - (q @ g) ** 2, 0.0) / deals
+    variance = np.zeros_like(values)
+    for c, n in enumerate(deals):
+        inside = members == c
+        if n <= 0 or not inside.any():
+            continue
+        rates = q if q.ndim == 1 else q[:, int(np.argmax(inside))]
+        grads = []
+        for o in range(len(OUTCOMES)):
+            step = np.zeros_like(q)
+            if q.ndim == 1:
+                step[o] = _STEP
+            else:
+                step[o, inside] = _STEP
+            grads.append((chain.solve(q + step, successors)[: chain.win]
+                          - chain.solve(q - step, successors)[: chain.win]) / (2 * _STEP))
+        g = np.stack(grads)  # outcomes × states
+        variance += np.maximum((rates[:, None] * g**2).sum(axis=0) - (rates @ g) ** 2, 0.0) / n
     return values, _Z95 * np.sqrt(variance)
 
 

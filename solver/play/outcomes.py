@@ -21,6 +21,8 @@ split between worker processes.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -44,7 +46,7 @@ from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.play.simulate import play_deal
 
-__all__ = ["OutcomeCounts", "estimate_outcomes", "play_out", "policy_description", "pass_record", "equity_table",
+__all__ = ["OutcomeCounts", "estimate_outcomes", "estimate_class_outcomes", "play_out", "policy_description", "pass_record", "equity_table",
            "DEFAULT_SAMPLES"]
 
 PLAYS = ("dd", "realistic")
@@ -168,11 +170,15 @@ def play_out(index: int, settings: _Settings, solver: Solver) -> tuple[Deal, int
     return deal, deal.makers_tricks
 
 
-def _count_range(settings: _Settings, start: int, stop: int) -> OutcomeCounts:
-    counts = OutcomeCounts()
+def _count_range(classes: Sequence[_Settings], bounds: Sequence[int], start: int, stop: int) -> list[OutcomeCounts]:
+    """The deals ``start`` to ``stop`` of a run counted by class: deal i is
+    decided with the settings of the class whose deals take in i (``bounds``:
+    where each class's deals end)."""
+    counts = [OutcomeCounts() for _ in classes]
     with Solver(_SOLVER_MIB, threads=1) as solver:  # one search thread: the processes are the parallelism
         for index in range(start, stop):
-            counts.add(*play_out(index, settings, solver))
+            c = bisect.bisect_right(bounds, index)
+            counts[c].add(*play_out(index, classes[c], solver))
     return counts
 
 
@@ -202,30 +208,46 @@ def estimate_outcomes(
     ``scheduler`` the deals run on its Dask cluster, with ``resume`` the
     ranges finished are kept in that file (:func:`~altbaumer.play.ranges.run_ranges`).
     """
+    return estimate_class_outcomes([deals], [state], seed, samples, objective, table, play, processes=processes,
+                                   progress=progress, partial_on_interrupt=partial_on_interrupt, scheduler=scheduler,
+                                   resume=resume)[0]
+
+
+def estimate_class_outcomes(deals: Sequence[int], states: Sequence[Optional[MatchState]], seed: int = 0,
+                            samples: int = DEFAULT_SAMPLES, objective: str = "net",
+                            table: Optional[EquityTable] = None, play: str = "dd", **run: Any) -> list[OutcomeCounts]:
+    """:func:`estimate_outcomes` for several scores in one run: ``deals[c]``
+    deals decided at ``states[c]``, each class its own deals (numbered
+    through the run), counted apart; ``run`` says how the deals are run
+    (``processes``, ``progress``, ``partial_on_interrupt``, ``scheduler``,
+    ``resume``, as :func:`~altbaumer.play.ranges.run_ranges` takes them)."""
     if objective not in OBJECTIVES:
         raise AltbaumerError(f"unknown objective {objective!r} (choose from {', '.join(OBJECTIVES)})")
-    if deals < 0 or samples < 2 or processes < 1:
-        raise ValueError("deals must be ≥ 0, samples ≥ 2 and processes ≥ 1")
+    if len(deals) != len(states) or min(deals, default=0) < 0 or samples < 2 or run.get("processes", 1) < 1:
+        raise ValueError("a count of deals ≥ 0 for each state, samples ≥ 2 and processes ≥ 1")
     if objective == "match" and table is None:
         table = shipped_table()
     if play not in PLAYS:
         raise AltbaumerError(f"unknown play {play!r} (choose from {', '.join(PLAYS)})")
-    settings = _Settings(seed, samples, objective, state, table if objective == "match" else None, play)
-    total = OutcomeCounts()
-    for counts in run_ranges(partial(_count_range, settings), deals, processes=processes, chunk_max=_CHUNK_MAX,
-                             progress=progress, partial_on_interrupt=partial_on_interrupt, scheduler=scheduler,
-                             resume=resume):
-        total.merge(counts)
+    classes = [_Settings(seed, samples, objective, state, table if objective == "match" else None, play)
+               for state in states]
+    bounds = list(itertools.accumulate(deals))
+    total = [OutcomeCounts() for _ in classes]
+    for counts in run_ranges(partial(_count_range, classes, bounds), sum(deals), chunk_max=_CHUNK_MAX, **run):
+        for mine, theirs in zip(total, counts):
+            mine.merge(theirs)
     return total
 
 
-def policy_description(samples: int, objective: str, state: Optional[MatchState] = None, play: str = "dd") -> str:
-    """The decisions of a run in words, for the table's provenance.
+def policy_description(samples: int, objective: str, state: Optional[MatchState] = None, play: str = "dd",
+                       at: Optional[str] = None) -> str:
+    """The decisions of a run in words, for the table's provenance (``at``:
+    the score they are rated at in words, if not ``state``).
 
     >>> policy_description(100, "net")[:60]
     'the cutter takes the Trees; accept or refuse, the discard an'
     """
-    at = f" at {_rated_at(state)} (seen from each deal's makers' side)" if objective == "match" else ""
+    at = f" at {at or _rated_at(state)} (seen from each deal's makers' side)" if objective == "match" else ""
     return (f"the cutter takes the Trees; accept or refuse, the discard and each lone declaration are the option "
             f"with the best mean objective in a PIMC rating from the deciding seat's own knowledge over {samples:,} "
             f"sampled worlds (every world when there are no more; exact ties drawn at random), objective "

@@ -31,7 +31,9 @@ def test_the_table_shows_the_headline_then_the_points(run, monkeypatch):
     assert headline.startswith("N-S, making trump in the coming deal, win the match "
                                f"{100 * start:.1f}% ± {100 * table.equity_ci95(MatchState.start(Team.NS)):.1f}%")
     assert "from 4:4" in headline and "in the decider" in headline
-    assert f"From {table.deals:,} simulated deals (seed" in out and ("double dummy" in out or "realistic" in out)
+    made = (f"from {table.deals:,} simulated deals in {len(table.classes)} classes of scores (seed" if table.score_aware
+            else f"From {table.deals:,} simulated deals (seed")
+    assert made in out and ("double dummy" in out or "realistic" in out)
     four_all = table.equity(MatchState.parse("4:4", Team.NS), Team.NS)
     last_row = next(line for line in out.splitlines() if re.match(r"\W*4 ", line))
     assert last_row.split()[-2] == f"{100 * four_all:.1f}"  # N-S 4, E-W 4: the grid's corner
@@ -79,8 +81,9 @@ def test_a_total_below_the_floor_is_said_to_be_computed_at_the_floor(run, monkey
 def test_json_holds_the_figures(run):
     data = json.loads(run("equity", "--json", "--score", "decider").stdout)
     table = shipped_table()
-    q = table.probabilities
+    q = table.rate_class(MatchState.parse("decider", Team.NS)).probabilities  # the decider's class's rates
     assert data["score"]["N-S"]["match"] == pytest.approx(q[0] + q[1] + q[2])
+    assert data["score"]["rate_class"] == table.rate_class(MatchState.parse("decider", Team.NS)).name
     assert data["headline"]["start"]["N-S"]["match"] == table.equity(MatchState.start(Team.NS), Team.NS)
     assert data["deals"] == table.deals and data["provenance"] == table.provenance
     assert list(data["outcomes"]) == ["made", "march", "lone_march", "set", "set_all"]
@@ -98,7 +101,7 @@ def test_json_holds_the_figures(run):
     (("--score", "rounds 1:2"), "--score rounds 1:2: the match is over, E-W have won it"),
     (("--rounds", "x"), "--rounds 'x': not rounds won as R:R"),
     (("--makers", "NE"), "'--makers'"),
-    (("--seed", "3"), "--seed is for estimating a table anew: give --deals too"),
+    (("--seed", "3"), "--seed is for estimating a table anew: give --deals or --rebuild too"),
     (("--deals", "0"), "'--deals'"),
     (("--deals", "100001"), "'--deals'"),
     (("--deals", "1", "--samples", "1"), "'--samples'"),
@@ -148,20 +151,134 @@ def test_the_data_file_has_a_state_to_a_line(run):
     assert len(lines) < 2 * len(EquityTable.from_json(json.loads(text)).match) and lines[-1] == "}"
 
 
-def test_ctrl_c_shows_the_deals_done_and_writes_nothing(run, tmp_path, monkeypatch):
+def ctrl_c_at_range(monkeypatch, number: int) -> None:
+    """Ctrl-C as the run starts its ``number``-th range of deals."""
     import altbaumer.play.outcomes as outcomes
 
     real, calls = outcomes._count_range, itertools.count(1)
 
     def interrupted(*args):
-        if next(calls) == 2:
+        if next(calls) == number:
             raise KeyboardInterrupt
         return real(*args)
 
     monkeypatch.setattr(outcomes, "_count_range", interrupted)
+
+
+def test_ctrl_c_shows_the_deals_done_and_writes_nothing(run, tmp_path, monkeypatch):
+    ctrl_c_at_range(monkeypatch, 2)
     path = tmp_path / "t.json"
     result = run("equity", *TINY, "-o", str(path))
     assert result.exit_code == 130 and not path.exists()
     assert "interrupted: partial result, 1 deal of 3 simulated" in result.stdout
     assert f"nothing written to {path}" in " ".join(result.stderr.split())
     assert result.stderr.strip().endswith("altbaumer: interrupted")
+
+
+REBUILD = ("--rebuild", "--deals", "16", "--classes", "4", "--samples", "4", "--play", "dd", "--processes", "1",
+           "--seed", "2")
+
+
+@pytest.fixture(scope="module")
+def rebuilt(tmp_path_factory):
+    """A tiny rebuild step's data file and its JSON report."""
+    from click.testing import CliRunner
+
+    from altbaumer.cli.app import main
+
+    path = tmp_path_factory.mktemp("rebuild") / "step.json"
+    result = CliRunner().invoke(main, ["equity", *REBUILD, "-o", str(path), "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return path, json.loads(result.stdout)
+
+
+def test_a_rebuild_writes_a_score_aware_table_with_its_provenance(rebuilt):
+    path, data = rebuilt
+    table = EquityTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    assert table.score_aware and len(table.classes) == 4 and table.deals == 16
+    provenance = data["provenance"]
+    step = shipped_table().provenance.get("iterations", 0) + 1  # a step from the shipped table
+    assert provenance == table.provenance and provenance["score_aware"] is True and provenance["iterations"] == step
+    assert {"policy", "deals", "largest_ci95", "passes"} <= provenance.keys()
+    assert provenance["passes"][-1]["command"] == ("altbaumer equity --rebuild --deals 16 --classes 4 --seed 2 "
+                                                   f"--samples 4 --play dd --processes 1 -o {path}")
+    assert data["score_aware"] and [c["name"] for c in data["classes"]] == [f"class {i}" for i in range(1, 5)]
+    step = data["run"]["rebuild"]
+    assert data["run"]["complete"] and len(step["classes"]) == 4 and "settled" in step["moved"]
+    assert sum(c["deals"] for c in step["classes"]) == 16
+
+
+def test_a_rebuilt_table_is_shown_and_asked_from_its_file(run, rebuilt, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    path, _ = rebuilt
+    table = EquityTable.from_json(json.loads(path.read_text(encoding="utf-8")))
+    out = run("equity", "--from", str(path)).stdout
+    step = shipped_table().provenance.get("iterations", 0) + 1
+    assert f"Score-aware, iteration {step} of its fixed point: from 16 simulated deals in 4 classes of scores" in out
+    assert "The rates depend on the score: 4 classes" in out
+    decider = MatchState.parse("decider", Team.NS)
+    answer = run("equity", "--from", str(path), "--score", "decider", "--json")
+    figures = json.loads(answer.stdout)["score"]
+    assert figures["rate_class"] == table.rate_class(decider).name
+    assert figures["N-S"]["match"] == pytest.approx(table.equity(decider, Team.NS))
+    words = run("equity", "--from", str(path), "--score", "decider").stdout
+    assert f"the rates of {table.rate_class(decider).name}, simulated at" in words
+
+
+def test_a_rebuild_from_a_rebuilt_table_is_its_second_step(run, rebuilt, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    path, _ = rebuilt
+    result = run("equity", *REBUILD, "--from", str(path), "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    step = shipped_table().provenance.get("iterations", 0) + 2
+    assert "How a deal ends for its makers, by class of scores" in out and f"Score-aware, iteration {step}" in out
+    assert re.search(r"Moved from the table it started from by \d+\.\d\d points of match equity at the most", out)
+
+
+def test_a_rebuild_resumed_from_its_file_gives_the_same_table(run, tmp_path):
+    first, second, log = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "step.resume"
+    assert run("equity", *REBUILD, "--resume", str(log), "-o", str(first)).exit_code == 0
+    assert run("equity", *REBUILD, "--resume", str(log), "-o", str(second)).exit_code == 0
+    a, b = (EquityTable.from_json(json.loads(p.read_text(encoding="utf-8"))) for p in (first, second))
+    assert [c.probabilities for c in a.classes] == [c.probabilities for c in b.classes]
+
+
+@pytest.mark.parametrize("args, words", [
+    (("--classes", "3"), "--classes is for --rebuild"),
+    (("--rebuild", "--objective", "net"), "--rebuild makes a score-aware table"),
+    (("--rebuild", "--deals", "3"), "--deals 3: a rebuild needs at least a deal for each of its 8 classes"),
+    (("--rebuild", "--classes", "33"), "'--classes'"),
+    (("--from", "nowhere.json"), "--from nowhere.json: cannot read"),
+])
+def test_bad_rebuild_input_is_one_line(run, args, words):
+    line = one_error_line(run("equity", *args))
+    assert words in line, line
+
+
+@pytest.mark.parametrize("text, words", [("{", "x.json:1: not JSON"), ("[1]", "x.json: not an equity table"),
+                                         ('{"probabilities": [1, 0, 0, 0, 0]}', "x.json: not an equity table")])
+def test_a_bad_table_file_is_one_line(run, tmp_path, monkeypatch, text, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "x.json").write_text(text, encoding="utf-8")
+    line = one_error_line(run("equity", "--from", "x.json"))
+    assert words in line, line
+
+
+def test_a_step_with_the_seed_of_an_earlier_step_says_so(run, rebuilt):
+    path, _ = rebuilt
+    same = run("equity", *REBUILD, "--from", str(path))
+    assert same.exit_code == 0 and "note: --seed 2 deals the cards of an earlier step" in same.stderr
+    other = run("equity", *REBUILD, "--from", str(path), "--seed", "9")
+    assert other.exit_code == 0 and "note:" not in other.stderr
+
+
+def test_ctrl_c_in_a_rebuild_shows_the_deals_done_and_writes_nothing(run, tmp_path, monkeypatch):
+    ctrl_c_at_range(monkeypatch, 3)
+    monkeypatch.setenv("COLUMNS", "200")
+    path = tmp_path / "t.json"
+    result = run("equity", *REBUILD, "-o", str(path))
+    assert result.exit_code == 130 and not path.exists()
+    assert re.search(r"interrupted: partial result, \d+ deals of 16 simulated", result.stdout)
+    assert "How a deal ends for its makers, by class of scores" in result.stdout
+    assert f"nothing written to {path}" in " ".join(result.stderr.split())

@@ -259,9 +259,16 @@ def test_what_is_no_table_is_one_line(data):
 
 def test_the_shipped_table_loads_with_its_provenance():
     table = shipped_table()
-    passes = table.provenance["passes"]
+    provenance = table.provenance
+    passes = provenance["passes"]
     assert table.deals == passes[-1]["deals"] > 0 and table.floor_mass == 0.0
-    counts = [passes[-1]["outcomes"][o] for o in OUTCOMES]
-    assert sum(counts) == table.deals and table.probabilities == pytest.approx([c / table.deals for c in counts])
     assert all({"seed", "policy", "objective", "date", "command"} <= set(p) for p in passes)
+    assert table.score_aware and provenance["score_aware"] is True and provenance["deals"] == table.deals
+    assert provenance["iterations"] == passes[-1]["iteration"] == sum(bool(p.get("score_aware")) for p in passes)
+    assert provenance["largest_ci95"] == pytest.approx(float(table.match_ci95[table.occupancy() > 0].max()), abs=1e-6)
+    assert passes[-1]["moved"]["settled"]
+    for rates, simulated in zip(table.classes, passes[-1]["classes"], strict=True):
+        counts = [simulated["outcomes"][o] for o in OUTCOMES]
+        assert rates.deals == sum(counts) and rates.probabilities == pytest.approx([c / rates.deals for c in counts])
+        assert rates.rated_at == simulated["rated_at"]
     assert 0.3 < table.equity(MatchState.start(NS), NS) < 0.7

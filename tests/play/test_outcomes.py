@@ -70,11 +70,11 @@ def test_ctrl_c_keeps_the_deals_finished_before_it(monkeypatch):
     calls = []
     real = outcomes._count_range
 
-    def count_range(settings, start, stop):
+    def count_range(classes, bounds, start, stop):
         calls.append(start)
         if len(calls) == 3:
             raise KeyboardInterrupt
-        return real(settings, start, stop)
+        return real(classes, bounds, start, stop)
 
     monkeypatch.setattr(outcomes, "_count_range", count_range)
     partial = estimate_outcomes(4, seed=1, samples=SAMPLES, partial_on_interrupt=True)
