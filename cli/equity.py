@@ -17,7 +17,7 @@ from rich.table import Table
 from altbaumer.abn.files import read_text
 from altbaumer.errors import AbnError, AltbaumerError
 from altbaumer.game.equity import OUTCOME_LABELS, OUTCOMES, EquityTable, RateClass, shipped_table
-from altbaumer.game.score_classes import MAX_CLASSES
+from altbaumer.game.score_groups import MAX_CLASSES
 from altbaumer.game.match_state import ROUND_TARGET, SCORE_SYNTAX, MatchState
 from altbaumer.game.seats import Team
 from altbaumer.play.cluster import Scheduler

@@ -7,7 +7,7 @@ decisions (:mod:`altbaumer.play.outcomes`), and :meth:`MatchState.after`
 moves the score on. A table's rates are the same at every score, or, in a
 score-aware table, those of the state's :class:`RateClass`: the scores where
 the outcomes are worth alike, each simulated by players who know the score
-(:mod:`altbaumer.game.score_classes`, docs/equity.md). Value iteration over the chain
+(:mod:`altbaumer.game.score_groups`, docs/equity.md). Value iteration over the chain
 gives the probability that N-S win the match from every state; E-W's is the
 rest. Totals may fall without limit (rules.md); the chain keeps them at or
 above :attr:`EquityTable.floor` (a total that would fall below it stays

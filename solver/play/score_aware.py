@@ -6,7 +6,7 @@ rate their decisions and cards by it then play each score as it deserves
 (alone for the round, or safe for three tricks); their outcome rates, score
 by score, make the next table. :func:`rebuild` takes one step: it groups the
 scores of ``table`` by the shape of their outcome values
-(:func:`~altbaumer.game.score_classes.group_scores`), simulates each group at
+(:func:`~altbaumer.game.score_groups.group_scores`), simulates each group at
 its most played score with players who rate by ``table``
 (:func:`~altbaumer.play.outcomes.estimate_class_outcomes`), and builds the
 table of those rates, with how far it moved from ``table``. Steps are
@@ -24,7 +24,7 @@ import numpy as np
 
 from altbaumer.game.equity import EquityTable, RateClass
 from altbaumer.game.match_state import MatchState
-from altbaumer.game.score_classes import ScoreGroups, group_scores
+from altbaumer.game.score_groups import ScoreGroups, group_scores
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.outcomes import DEFAULT_SAMPLES, OutcomeCounts, estimate_class_outcomes, policy_description
 from altbaumer.play.resume import ResumeLog
@@ -106,7 +106,7 @@ def rebuild(table: EquityTable, deals: int = REBUILD_DEALS, classes: int = DEFAU
             scheduler: Optional[Scheduler] = None, resume: Optional[ResumeLog] = None,
             command: str = "") -> Rebuild:
     """One step from ``table``: ``deals`` simulated deals over ``classes``
-    score classes, decided and played by players who rate by ``table`` at
+    classes of scores, decided and played by players who rate by ``table`` at
     their class's score (``play`` and ``samples`` as in
     :func:`~altbaumer.play.outcomes.estimate_outcomes`). Ctrl-C as there: with
     ``partial_on_interrupt`` a class left without deals keeps ``table``'s

@@ -71,7 +71,7 @@ def group_scores(table: EquityTable, classes: int) -> ScoreGroups:
     (weighted k-means, started from the most played state and then the
     states farthest from the centres so far, weighted by their deals)."""
     if not 1 <= classes <= MAX_CLASSES:
-        raise AltbaumerError(f"score classes must be 1 to {MAX_CLASSES}, not {classes}")
+        raise AltbaumerError(f"classes of scores must be 1 to {MAX_CLASSES}, not {classes}")
     states = table.states
     shapes = np.stack([outcome_shape(table, s) for s in states])
     weights = table.occupancy()

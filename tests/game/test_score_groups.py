@@ -13,7 +13,7 @@ import pytest
 from altbaumer.errors import AltbaumerError
 from altbaumer.game.equity import OUTCOMES, EquityTable, RateClass
 from altbaumer.game.match_state import MatchState
-from altbaumer.game.score_classes import group_scores, outcome_shape
+from altbaumer.game.score_groups import group_scores, outcome_shape
 from altbaumer.game.seats import Team
 
 NS, EW = Team.NS, Team.EW
@@ -111,5 +111,5 @@ def test_scores_fall_into_classes_by_the_shape_of_their_outcome_values():
 def test_one_class_holds_every_score_and_too_many_are_refused():
     table = EquityTable.from_probabilities(START, deals=10_000)
     assert (group_scores(table, 1).members == 0).all()
-    with pytest.raises(AltbaumerError, match="score classes must be 1 to 32"):
+    with pytest.raises(AltbaumerError, match="classes of scores must be 1 to 32"):
         group_scores(table, 0)
