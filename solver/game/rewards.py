@@ -22,7 +22,7 @@ their players here, in one of two currencies:
 (5, (0.0, 2.0, 0.0, 2.0))
 >>> before = score_before("4:0", Seat.S)   # E-W make trump and march: 4:2, N-S make next
 >>> [round(r, 3) for r in seat_rewards(deal, before)]
-[0.011, -0.011, 0.011, -0.011]
+[0.014, -0.014, 0.014, -0.014]
 """
 
 from __future__ import annotations
