@@ -62,7 +62,8 @@ _RUN_OPTIONS = ("seed", "samples", "objective", "play", "processes", "no_progres
 @click.option("--from", "source", type=click.Path(dir_okay=False), default=None, metavar="FILE",
               help="The table to show, or to estimate and rebuild with, instead of the shipped one (a data file "
                    "written by -o).")
-@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the simulated deals (with --deals or --rebuild).")
+@click.option("--seed", type=SEED, default=0, show_default=True,
+              help="Seed of the simulated deals (with --deals or --rebuild).")
 @click.option("--samples", type=click.IntRange(2, SAMPLES_MAX), default=DEFAULT_SAMPLES, show_default=True,
               help="Worlds each decision is rated over (with --deals or --rebuild).")
 @click.option("--objective", type=OBJECTIVE_CHOICE, default="match", show_default=True,

@@ -7,9 +7,9 @@ decisions (:mod:`altbaumer.play.outcomes`), and :meth:`MatchState.after`
 moves the score on. A table's rates are the same at every score, or, in a
 score-aware table, those of the state's :class:`RateClass`: the scores where
 the outcomes are worth alike, each simulated by players who know the score
-(:mod:`altbaumer.game.score_groups`, docs/equity.md). Value iteration over the chain
-gives the probability that N-S win the match from every state; E-W's is the
-rest. Totals may fall without limit (rules.md); the chain keeps them at or
+(:mod:`altbaumer.game.score_groups`, docs/equity.md). Value iteration over
+the chain gives the probability that N-S win the match from every state;
+E-W's is the rest. Totals may fall without limit (rules.md); the chain keeps them at or
 above :attr:`EquityTable.floor` (a total that would fall below it stays
 there), and :attr:`EquityTable.floor_mass` says how much probability ever
 reaches the floor from 0:0 (it is negligible, so the truncation changes the
@@ -45,8 +45,8 @@ from altbaumer.game.match_state import ROUND_TARGET, ROUNDS_TO_WIN, MatchState
 from altbaumer.game.scoring import LONE_FLAG, outcome_code
 from altbaumer.game.seats import Team
 
-__all__ = ["OUTCOMES", "OUTCOME_LABELS", "EquityTable", "RateClass", "outcome_index", "shipped_table", "DEFAULT_FLOOR", "MIN_FLOOR",
-           "TABLE_FILE"]
+__all__ = ["OUTCOMES", "OUTCOME_LABELS", "EquityTable", "RateClass", "outcome_index", "shipped_table", "DEFAULT_FLOOR",
+           "MIN_FLOOR", "TABLE_FILE", "TABLE_FORMAT"]
 
 OUTCOMES = ("made", "march", "lone_march", "set", "set_all")
 """A deal's outcome for its makers: 3 or 4 tricks (+1, alone or not), all five

@@ -46,8 +46,8 @@ from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.play.simulate import play_deal
 
-__all__ = ["OutcomeCounts", "estimate_outcomes", "estimate_class_outcomes", "play_out", "policy_description", "pass_record", "equity_table",
-           "DEFAULT_SAMPLES"]
+__all__ = ["OutcomeCounts", "estimate_outcomes", "estimate_class_outcomes", "play_out", "policy_description",
+           "pass_record", "equity_table", "DEFAULT_SAMPLES"]
 
 PLAYS = ("dd", "realistic")
 """How the cards are played once the decisions are made: double dummy, or every seat from its own knowledge."""
