@@ -236,12 +236,23 @@ def test_a_rebuild_from_a_rebuilt_table_is_its_second_step(run, rebuilt, tmp_pat
     assert re.search(r"Moved from the table it started from by \d+\.\d\d points of match equity at the most", out)
 
 
-def test_a_rebuild_resumed_from_its_file_gives_the_same_table(run, tmp_path):
-    first, second, log = tmp_path / "a.json", tmp_path / "b.json", tmp_path / "step.resume"
-    assert run("equity", *REBUILD, "--resume", str(log), "-o", str(first)).exit_code == 0
-    assert run("equity", *REBUILD, "--resume", str(log), "-o", str(second)).exit_code == 0
-    a, b = (EquityTable.from_json(json.loads(p.read_text(encoding="utf-8"))) for p in (first, second))
-    assert [c.probabilities for c in a.classes] == [c.probabilities for c in b.classes]
+def test_a_rebuild_on_a_cluster_and_resumed_from_its_file_gives_the_same_table(run, rebuilt, tmp_path):
+    pytest.importorskip("distributed")
+    here, log = rebuilt[0], tmp_path / "step.resume"
+
+    def rates(*extra: str) -> list:
+        path = tmp_path / f"{len(list(tmp_path.iterdir()))}.json"
+        args = [a for a in REBUILD if a not in ("--processes", "1")] if "--scheduler" in extra else list(REBUILD)
+        result = run("equity", *args, "--no-progress", "-o", str(path), *extra)
+        assert result.exit_code == 0, result.output
+        return [c.probabilities for c in EquityTable.from_json(json.loads(path.read_text(encoding="utf-8"))).classes]
+
+    shipped = [c.probabilities for c in EquityTable.from_json(json.loads(here.read_text(encoding="utf-8"))).classes]
+    assert rates("--scheduler", "local:2") == shipped
+    assert rates("--resume", str(log)) == shipped
+    assert rates("--resume", str(log)) == shipped  # every range from the file
+    other = run("equity", *REBUILD, "--from", str(here), "--seed", "2", "--resume", str(log))
+    assert other.exit_code == 2 and "resume file of another job: table" in other.output
 
 
 @pytest.mark.parametrize("args, words", [
