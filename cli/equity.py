@@ -366,8 +366,7 @@ def _score_report(table: EquityTable, state: MatchState) -> None:
     if table.score_aware:
         rates = table.rate_class(state)
         stdout.print(f"  The deal ends, for the makers (the rates of {rates.name}, simulated at {rates.rated_at}): "
-                     + "; ".join(f"{OUTCOME_LABELS[o]} {_pct(p)}" for o, p in zip(OUTCOMES, rates.probabilities))
-                     + ".", markup=False)
+                     f"{_rates_words(rates.probabilities)}.", markup=False)
 
 
 def _headline_report(table: EquityTable, makers: Team) -> None:
@@ -376,11 +375,14 @@ def _headline_report(table: EquityTable, makers: Team) -> None:
     stdout.print(f"{makers}, making trump in the coming deal, win the match {figures[0]} from the start (0:0, "
                  f"rounds 0:0), {figures[1]} from 4:4 and {figures[2]} in the decider (95% intervals).")
     stdout.print(("At the start of a match a deal ends, for its makers: " if table.score_aware else
-                  "A deal ends, for its makers: ") + "; ".join(
-        f"{OUTCOME_LABELS[o]} {_pct(p)}" for o, p in zip(OUTCOMES, table.probabilities)) + "."
+                  "A deal ends, for its makers: ") + _rates_words(table.probabilities) + "."
         + (f" The rates depend on the score: {len(table.classes)} classes of scores, each simulated at its score "
            "(--json)." if table.score_aware else ""))
     stdout.print(_provenance_words(table), markup=False)
+
+
+def _rates_words(probabilities: tuple[float, ...]) -> str:
+    return "; ".join(f"{OUTCOME_LABELS[o]} {_pct(p)}" for o, p in zip(OUTCOMES, probabilities))
 
 
 def _provenance_words(table: EquityTable) -> str:

@@ -191,7 +191,7 @@ class EquityTable:
         if not rates or members.shape != (len(chain.states),) or members.min() < 0 or members.max() >= len(rates):
             raise AltbaumerError(f"an equity table needs a class from 0 to {len(rates) - 1} for each of its "
                                  f"{len(chain.states):,} states")
-        q = rates[0] if len(rates) == 1 else np.stack(rates, axis=1)[:, members]  # one rate for all is faster
+        q = _state_rates(rates, members)
         deals = [c.deals for c in classes]
         match, match_ci = _with_interval(chain, q, chain.successors, members, deals)
         round_, round_ci = _with_interval(chain, q, chain.round_successors, members, deals)
@@ -249,7 +249,7 @@ class EquityTable:
         0.58
         """
         chain = _chain(self.floor)
-        q = self._rates()  # outcomes × states
+        q = _state_rates([np.asarray(c.probabilities) for c in self.classes], self.state_class)
         weights = np.zeros(len(chain.states) + 2)
         for team in Team:
             weights[chain.index[MatchState.start(team)]] = 0.5
@@ -263,10 +263,6 @@ class EquityTable:
                 np.add.at(moved, chain.successors[o], q[o] * weights[: chain.win])
             weights = np.concatenate([moved[: chain.win], [0.0, 0.0]])
         return visits
-
-    def _rates(self) -> np.ndarray:
-        """The outcome rates of every state (outcomes × states)."""
-        return np.stack([np.asarray(c.probabilities) for c in self.classes], axis=1)[:, self.state_class]
 
     def computed_state(self, state: MatchState) -> MatchState:
         """The state whose figures the table gives for ``state``: ``state``
@@ -359,6 +355,12 @@ class EquityTable:
         if stored.shape != expected.shape or not bool((np.abs(stored - expected) <= 1e-5).all()):
             raise AltbaumerError(f"{source}: its table does not follow from its outcome probabilities")
         return table
+
+
+def _state_rates(rates: Sequence[np.ndarray], members: np.ndarray) -> np.ndarray:
+    """The chain's outcome rates: one class's for every state (outcomes; the
+    faster sweep), or each state's class's (outcomes × states)."""
+    return rates[0] if len(rates) == 1 else np.stack(rates, axis=1)[:, members]
 
 
 def _check_floor(floor: int) -> None:

@@ -16,7 +16,7 @@ repeated until it moves no more than its noise: :attr:`Movement.settled`.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Optional, Sequence
 
@@ -122,14 +122,13 @@ def rebuild(table: EquityTable, deals: int = REBUILD_DEALS, classes: int = DEFAU
     seconds = time.perf_counter() - started
     rates = [_rates(c, n, rep, table, i) for i, (c, n, rep) in enumerate(zip(counts, per_class,
                                                                                groups.representatives))]
-    draft = EquityTable.from_classes(rates, groups.members, table.floor)
+    draft = EquityTable.from_classes(rates, groups.members, table.floor)  # its provenance comes after its figures
     moved = movement(draft, table)
     record = _record(table, groups, counts, moved, seed, samples, play, seconds, processes, command)
     provenance = {"score_aware": True, "policy": record["policy"], "deals": draft.deals,
                   "iterations": record["iteration"], "largest_ci95": _largest_interval(draft),
                   "passes": [*table.provenance.get("passes", []), record]}
-    final = EquityTable.from_classes(rates, groups.members, table.floor, provenance)
-    return Rebuild(final, groups, counts, moved, all(c.deals == n for c, n in zip(counts, per_class)), seconds)
+    return Rebuild(replace(draft, provenance=provenance), groups, counts, moved, all(c.deals == n for c, n in zip(counts, per_class)), seconds)
 
 
 def _rates(counts: OutcomeCounts, wanted: int, at: MatchState, table: EquityTable, index: int) -> RateClass:
