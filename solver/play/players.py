@@ -5,6 +5,10 @@
 ``heuristic``           simple, sensible play (:class:`HeuristicPolicy`)
 ``pimc-points``         every choice rated from its own knowledge, for net deal points
 ``pimc-match``          the same, for the chance to win the match
+``altbaumer``           pimc-match that plays each card out before it
+                        plays it (:mod:`altbaumer.play.rollout`);
+                        ``altbaumer-all`` plays the decisions before the
+                        play out too, ``altbaumer-decisions`` only them
 ``module:Class``        ``Class(seed)`` from an importable ``module``, which
                         must have a ``choose(view) -> Action`` method
 ``openspiel:…``         an OpenSpiel bot (``openspiel:ismcts[:N]``,
@@ -28,6 +32,7 @@ from altbaumer.errors import AltbaumerError
 from altbaumer.game.match_state import MatchState
 from altbaumer.play.pimc import PimcPolicy
 from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy
+from altbaumer.play.rollout import ROLLOUT_PLAYERS
 
 __all__ = ["POLICIES", "make_policy", "check_policy_name", "ScoreAware", "tell_score"]
 
@@ -36,6 +41,7 @@ POLICIES: dict[str, Callable[[Optional[int]], Policy]] = {
     "heuristic": HeuristicPolicy,
     "pimc-points": partial(PimcPolicy, objective="net"),
     "pimc-match": partial(PimcPolicy, objective="match"),
+    **ROLLOUT_PLAYERS,
 }
 
 
