@@ -60,10 +60,10 @@ from altbaumer.hidden.verdicts import NATURAL_ORDER, mark
 from altbaumer.hidden.raters import RATERS, Plan, PlanKey, Rater, discard_size
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
-__all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "PlayoutSummary", "rate_view", "option_name",
-           "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES", "DEFAULT_EXACT_LIMIT",
-           "DEFAULT_SAMPLES", "decision_objective", "rate_options", "PROPORTIONS", "wilson_bounds", "solve_worlds",
-           "rating_of", "world_figures", "rating_worlds", "choose_top", "pick_among",
+__all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "PlayoutSummary", "rate_view",
+           "option_name", "legal_option", "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES",
+           "DEFAULT_EXACT_LIMIT", "DEFAULT_SAMPLES", "decision_objective", "rate_options", "PROPORTIONS",
+           "wilson_bounds", "solve_worlds", "rating_of", "world_figures", "rating_worlds", "choose_top", "pick_among",
            "solve_and_plan"]
 
 DECISIONS = {"trump": "turn", "discard": "discard", "lone": "alone", "play": "play"}
@@ -459,6 +459,11 @@ def partner_view(view: SeatView) -> SeatView:
     cannot record a pass on its own, so ``rate --seat`` asks for it)."""
     return replace(view, to_act=view.seat, lone_passed=(view.forehand,),
                    legal=(DeclareAlone(False), DeclareAlone(True)))
+
+
+def legal_option(view: SeatView, name: str) -> Action:
+    """The legal action of ``view`` that the option ``name`` is (:func:`option_name`)."""
+    return next(a for a in view.legal if option_name(a) == name)
 
 
 def option_name(action: Action) -> Optional[str]:

@@ -38,7 +38,7 @@ from altbaumer.game.equity import OUTCOMES, EquityTable, outcome_index, shipped_
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS, Team
-from altbaumer.hidden.rating import OBJECTIVES, option_name, rate_view
+from altbaumer.hidden.rating import OBJECTIVES, legal_option, rate_view
 from altbaumer.play.pimc import CARD_WORLDS, PimcPolicy
 from altbaumer.play.policies import HeuristicPolicy
 from altbaumer.play.cluster import Scheduler
@@ -143,8 +143,7 @@ def _decide(deal: Deal, settings: _Settings, seed: int, solver: Solver) -> Actio
     view = deal.view(seat)
     rating = rate_view(view, objective=settings.objective, exact_limit=settings.samples, samples=settings.samples,
                        seed=seed, prune=True, solver=solver, **settings.rating_options(deal.makers))
-    chosen = rating.pick_top(random.Random(seed))
-    return next(a for a in view.legal if option_name(a) == chosen)
+    return legal_option(view, rating.pick_top(random.Random(seed)))
 
 
 def _deal_rng(seed: int, index: int) -> random.Random:

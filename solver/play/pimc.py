@@ -34,7 +34,7 @@ from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Team
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.objectives import objective_for
-from altbaumer.hidden.rating import DECISIONS, Rating, choose_top, option_name, rate_view
+from altbaumer.hidden.rating import DECISIONS, Rating, choose_top, legal_option, rate_view
 from altbaumer.play.engine import Engine, seat_values, view_row
 from altbaumer.play.policies import HeuristicPolicy
 
@@ -99,11 +99,15 @@ class PimcPolicy:
         settings = dict(objective=self.objective, state=self._state(view), table=self.table, samples=worlds,
                         exact_limit=worlds, seed=self.rng.getrandbits(64), solver=self.solver)
         if self.keep_ratings:
-            self.last_rating = rate_view(view, **settings)  # type: ignore[arg-type]
-            chosen = self.last_rating.pick_top(self.rng)
-        else:
-            chosen = choose_top(view, self.rng, **settings)  # type: ignore[arg-type]
-        return next(a for a in view.legal if option_name(a) == chosen)
+            return self.take_top(view, rate_view(view, **settings))  # type: ignore[arg-type]
+        return legal_option(view, choose_top(view, self.rng, **settings))  # type: ignore[arg-type]
+
+    def take_top(self, view: SeatView, rating: Rating) -> Action:
+        """The action of the rating's top option (:meth:`Rating.pick_top`),
+        the rating kept as :attr:`last_rating` with ``keep_ratings``."""
+        if self.keep_ratings:
+            self.last_rating = rating
+        return legal_option(view, rating.pick_top(self.rng))
 
     def card_values(self, view: SeatView) -> npt.NDArray[np.float64]:
         """The seat's value of every outcome code of this deal (its objective

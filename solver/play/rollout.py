@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from altbaumer.game.actions import Action, Phase
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.rating import DECISIONS, option_name
+from altbaumer.hidden.rating import DECISIONS
 from altbaumer.play.pimc import DECISION_WORLDS, PimcPolicy
 from altbaumer.play.realistic import rate_realistic
 
@@ -43,7 +43,7 @@ DECISION_PLAYOUTS = 64
 DECISION_SAMPLES = 200
 """Worlds solved double dummy for each decision: the control variate's mean."""
 CARD_PLAYOUTS = 32
-"""Worlds played out for each card with a choice (some 20 ms a card on one core)."""
+"""Worlds played out for each card with a choice (some 35 ms a card on one core)."""
 CARD_SAMPLES = 50
 """Worlds solved double dummy for each card with a choice."""
 _PLAYERS_IN_PLAYOUTS = 30  # worlds the decisions inside a playout are made over: cheaper than a player's own
@@ -66,22 +66,20 @@ class RolloutPolicy(PimcPolicy):
         super().__init__(seed, objective=objective, decision_worlds=decision_worlds, **pimc)
         self.decisions = decisions
         self.cards = cards
-        self.budgets = {True: (card_playouts, card_samples), False: (decision_playouts, decision_samples)}
+        self.card_budget = (card_playouts, card_samples)
+        self.decision_budget = (decision_playouts, decision_samples)
 
     def choose(self, view: SeatView) -> Action:
         card = view.phase == Phase.PLAY.value
         if DECISIONS.get(view.phase) is None or len(view.legal) == 1 or not (self.cards if card else self.decisions):
             return super().choose(view)
-        playouts, samples = self.budgets[card]
+        playouts, samples = self.card_budget if card else self.decision_budget
         rating = rate_realistic(view, objective=self.objective, state=self._state(view), table=self.table,
                                 playouts=playouts, samples=samples, exact_limit=samples,
                                 seed=self.rng.getrandbits(64), decision_worlds=min(self.decision_worlds,
                                                                                    _PLAYERS_IN_PLAYOUTS),
                                 card_worlds=self.card_worlds, solver=self.solver, engine=self.engine)
-        if self.keep_ratings:
-            self.last_rating = rating
-        chosen = rating.pick_top(self.rng)
-        return next(a for a in view.legal if option_name(a) == chosen)
+        return self.take_top(view, rating)
 
     def compiled_play(self, view: SeatView) -> Optional[tuple[npt.NDArray[np.float64], int, int]]:
         """None when the cards are played out: the compiled PIMC player
