@@ -13,12 +13,15 @@ from rich.table import Table
 from rich.text import Text
 
 from altbaumer.play.batch_rating import rate_range
+from altbaumer.play.card_inference import INFER_CARDS
+from altbaumer.hidden.endgame import RATING_WORLDS, TRICKS_LEFT
+from altbaumer.report.board_rate import ENDGAME
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.hidden.rating import DECISIONS, OptionRating, Rating
 from altbaumer.hidden.display import (OBJECTIVE_UNIT, chance_text, columns, delta_text, heading, inference_line,
-                                      legend, no_verdict_line, partial_line, pct, score_line)
+                                      legend, no_verdict_line, partial_line, pct, score_line, weighting_line)
 from altbaumer.hidden.inference import ENOUGH
 from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.abn.match_states import BoardScore
@@ -54,10 +57,20 @@ from .points import DECISION_HELP, parse_point, require_some, skipped
                    "The recorded choice is marked ◆.")
 @valuation_options("every kind of decision, cards too")
 @click.option("--infer", is_flag=True,
-              help="For a seat other than forehand, once forehand has chosen: rate over only the worlds of the "
-                   "--samples drawn in which this tool's advice would have made forehand's choices (accept or "
-                   f"refuse, the discard, lone play), and say how many were kept; no verdict on fewer than {ENOUGH}. "
-                   "Some 20 to 40 ms a world drawn, so best with a few thousand --samples (docs/rating.md).")
+              help="For a seat other than forehand, once forehand has chosen: weigh each of the --samples worlds "
+                   "drawn by how likely this tool's advice makes forehand's choices in it (accept or refuse, the "
+                   "discard, lone play), rate over worlds drawn again by weight, as many as the weights are worth, "
+                   f"and say so; no verdict when they are worth fewer than {ENOUGH}. Some 20 to 40 ms a world drawn, "
+                   "so best with a few thousand --samples (docs/rating.md).")
+@click.option("--infer-cards/--no-infer-cards", default=INFER_CARDS, show_default=True,
+              help="In the play, once another seat has played: weigh each world by how likely this tool's own "
+                   "card play makes the other seats' cards in it, and rate over worlds drawn again by weight, as "
+                   "many as the weights are worth (the effective sample size is shown; docs/rating.md, Inference "
+                   "from the cards played).")
+@click.option("--endgame/--no-endgame", default=ENDGAME, show_default=True,
+              help=f"A card {TRICKS_LEFT} or fewer tricks from the end: solve the last tricks as a game of hidden "
+                   "cards, every later card chosen from its player's own knowledge, rather than double dummy or by "
+                   f"playouts (at most {RATING_WORLDS:,} worlds; docs/rating.md, Exact endgames).")
 @world_options
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the ratings as JSON.")
@@ -65,7 +78,8 @@ from .points import DECISION_HELP, parse_point, require_some, skipped
 @cluster_options
 def rate_command(file: str, board_number: Optional[str], seat: Optional[str], decision: Optional[str],
                  at_text: Optional[str], objective: str, score: Optional[str], play: str, playouts: Optional[int],
-                 effort: int, tricks: bool, infer: bool, exact_limit: int, samples: int, seed: int, threads: Optional[int],
+                 effort: int, tricks: bool, infer: bool, infer_cards: bool, endgame: bool, exact_limit: int,
+                 samples: int, seed: int, threads: Optional[int],
                  as_json: bool, no_progress: bool, scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
     """Rate the next decision of each board from the deciding seat's knowledge.
 
@@ -102,7 +116,8 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
         if threads is not None and scheduler is not None:
             raise BadInput("--threads and --scheduler exclude each other: each worker rates on one thread")
         options = dict(objective=objective, exact_limit=exact_limit, samples=samples, seed=seed, infer=infer,
-                       tricks=tricks, **realistic_settings(play, playouts, effort))
+                       tricks=tricks, infer_cards=infer_cards, endgame=endgame,
+                       **realistic_settings(play, playouts, effort))
         log = resume_log(resume, "rate", boards=boards_digest([r.board for r in records]), board=board_number,
                          seat=seat, decision=decision, at=at_text, score=score, **options)
         with on_interrupt(lambda: report.finish(complete=False)):
@@ -121,7 +136,8 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
                 started = time.perf_counter()
                 show = not as_json and not no_progress
                 settings = dict(objective=objective, state=known.state, exact_limit=exact_limit, samples=samples,
-                                seed=seed, solver=solver, infer=infer, tricks=tricks)
+                                seed=seed, solver=solver, infer=infer, tricks=tricks, infer_cards=infer_cards,
+                                endgame=endgame)
                 rating = _rated(target.view, show, settings, play, playouts, effort)
                 report.add(record, target, rating, time.perf_counter() - started, known)
                 if not rating.complete:
@@ -164,18 +180,19 @@ class _SpeedColumn(ProgressColumn):
 def _rated(view: SeatView, show: bool, settings: dict[str, Any], play: str, playouts: Optional[int],
            effort: int) -> Rating:
     """The rating, with a bar of what it is doing: with --infer first the
-    worlds drawn and kept by the inference, then the worlds solved double
+    worlds drawn and weighed by the inference, then the worlds solved double
     dummy, and with --play realistic the playouts."""
     with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[unit]}"),
                   _SpeedColumn(), TimeRemainingColumn(), console=stderr, disable=not (show and stderr.is_terminal),
                   transient=True) as bar:
         infer = settings.get("infer", False)
-        inferring = bar.add_task("inferring", total=settings["samples"], unit="worlds drawn, 0 kept", visible=infer)
+        inferring = bar.add_task("inferring", total=settings["samples"], unit="worlds weighed, worth 0",
+                                 visible=infer)
         rating = bar.add_task("rating", total=None, unit="worlds", visible=not infer)
         playing = bar.add_task("playing out", total=None, unit="playouts", visible=False)
 
-        def inferred(drawn: int, kept: int, asked: int) -> None:
-            bar.update(inferring, completed=drawn, total=asked, unit=f"worlds drawn, {kept:,} kept")
+        def inferred(drawn: int, worth: int, asked: int) -> None:
+            bar.update(inferring, completed=drawn, total=asked, unit=f"worlds weighed, worth {worth:,}")
 
         def solved(done: int, total: int) -> None:
             bar.update(inferring, visible=False)
@@ -242,14 +259,14 @@ def _show(name: str, record: GameRecord, target: RateTarget, rating: Rating, sec
     score = score_line(rating, known.describe())
     if score:
         stdout.print(safe_markup(sym(score)))
-    inferred = inference_line(rating)
-    if inferred:
-        stdout.print(safe_markup(sym(inferred)))
+    for inferred in (inference_line(rating), weighting_line(rating)):
+        if inferred:
+            stdout.print(safe_markup(sym(inferred)))
     withheld = no_verdict_line(rating)
     if withheld:
-        assert rating.inference is not None
-        more = rating.inference.samples_for_enough()
-        advice = f" (about --samples {more:,} at this rate)" if more and rating.inference.complete else ""
+        more = None if rating.inference is None else rating.inference.samples_for_enough()
+        complete = rating.inference is not None and rating.inference.complete
+        advice = f" (about --samples {more:,} at this rate)" if more and complete else ""
         stdout.print(f"[bold yellow]{safe_markup(sym(withheld))}; draw more worlds{advice}[/bold yellow]")
     partial = partial_line(rating)
     if partial:

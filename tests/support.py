@@ -10,6 +10,7 @@ a deterministic function of the ``random.Random`` passed in.
 from __future__ import annotations
 
 import io
+import json
 import pkgutil
 import random
 import re
@@ -351,3 +352,10 @@ def mirror_view(view: SeatView) -> SeatView:
         tricks=tuple(Trick(t.leader, tuple(mirrored(c) for c in t.cards), t.winner) for t in view.tricks),
         trick_cards=tuple(mirrored(c) for c in view.trick_cards),
         legal=tuple(sorted((action(a) for a in view.legal), key=listed)))
+
+
+def rated_board(run, *args: str) -> dict:
+    """The first board of ``altbaumer ARGS --json`` (``run`` the CLI fixture), which must succeed."""
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["boards"][0]

@@ -25,13 +25,13 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from altbaumer.game import display
 from altbaumer.game.display import Block, Cards, Grid, Line, Para, Styled
-from altbaumer.hidden.inference import ENOUGH, ERR
+from altbaumer.hidden.inference import ENOUGH
 
 if TYPE_CHECKING:
     from altbaumer.hidden.rating import Rating, SideFigures
 
 __all__ = ["TITLES", "OBJECTIVE_UNIT", "pct", "chance_text", "columns", "delta_text", "legend", "worlds_text",
-           "score_line", "heading", "inference_line", "no_verdict_line", "partial_line", "option_line", "rating_blocks"]
+           "score_line", "heading", "inference_line", "weighting_line", "no_verdict_line", "partial_line", "option_line", "rating_blocks"]
 
 TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
 """Each decision, in words."""
@@ -126,12 +126,19 @@ def worlds_text(rating: "Rating") -> str:
     """The worlds the rating was made over: all of them (exact), a sample, or played out."""
     if rating.play == "realistic":
         kept = "" if rating.inference is None else \
-            f" of {_worlds(rating.inference.kept)} kept by inference of {rating.inference.drawn:,} drawn"
+            f" of {_worlds(rating.inference.kept)} drawn by inference from {rating.inference.drawn:,}"
+        if rating.weighting is not None:
+            kept += f" of {_worlds(rating.weighting.drawn)} drawn by the cards played"
         return f"{rating.worlds:,} sampled worlds played out{kept}, every seat from its own knowledge"
+    if rating.play == "endgame":
+        return (f"{rating.worlds:,} worlds{' (all)' if rating.double_dummy and rating.double_dummy.exact else ''}, "
+                "the last tricks solved as a game of hidden cards, every card from its player's knowledge")
+    if rating.weighting is not None:
+        return f"{_worlds(rating.worlds)} drawn by the cards played from {rating.weighting.weighed:,} weighed"
     if rating.exact:
         return f"{'all ' if rating.worlds > 1 else ''}{rating.worlds:,} world{'s' if rating.worlds != 1 else ''} (exact)"
     if rating.inference is not None:
-        return f"{_worlds(rating.worlds)} kept by inference of {rating.inference.drawn:,} drawn"
+        return f"{_worlds(rating.worlds)} drawn by inference from {rating.inference.drawn:,}"
     return f"{rating.worlds:,} sampled worlds of {rating.total:,}"
 
 
@@ -140,33 +147,60 @@ def _worlds(n: int) -> str:
 
 
 def inference_line(rating: "Rating") -> Optional[str]:
-    """What the inference from forehand's choices did, when the rating used one:
-    the worlds drawn and kept, why they were kept, the effective sample size.
+    """What the inference from forehand's choices did, when the rating used
+    one: the worlds weighed, those where the advice agrees, what they are
+    worth and how many were drawn by weight.
 
     >>> from altbaumer.hidden.inference import Inference
     >>> from altbaumer.hidden.rating import Rating
     >>> from altbaumer.game.seats import Seat
     >>> rating = Rating("play", Seat.S, False, "match", 143, 10**6, False, True, (),
-    ...                 inference=Inference(asked=2000, drawn=2000, kept=143, agreed=121))
+    ...                 inference=Inference(asked=2000, drawn=2000, kept=143, agreed=121, effective=143.4))
     >>> print(inference_line(rating))
-    inference from forehand's choices: kept 143 of the 2,000 worlds drawn (121 where this tool's advice makes \
-forehand's choices, 22 kept as its errors at 5%); effective sample size 143
+    inference from forehand's choices: each of the 2,000 worlds drawn weighed by how likely this tool's advice \
+makes forehand's choices in it (it makes them all in 121); they are worth 143 independent worlds (effective \
+sample size), and 143 drawn by weight are rated
     """
     found = rating.inference
     if found is None:
         return None
     drawn = f"{found.drawn:,} worlds drawn" + ("" if found.complete else f" before the interrupt (of {found.asked:,})")
-    return (f"inference from forehand's choices: kept {found.kept:,} of the {drawn} ({found.agreed:,} where this "
-            f"tool's advice makes forehand's choices, {found.kept - found.agreed:,} kept as its errors at "
-            f"{100 * ERR:.0f}%); effective sample size {found.effective:,}")
+    return (f"inference from forehand's choices: each of the {drawn} weighed by how likely this tool's advice makes "
+            f"forehand's choices in it (it makes them all in {found.agreed:,}); they are worth "
+            f"{found.effective:,.0f} independent worlds (effective sample size), and {found.kept:,} drawn by weight "
+            "are rated")
+
+
+def weighting_line(rating: "Rating") -> Optional[str]:
+    """What the weighting by the cards played did, when the rating used one.
+
+    >>> from altbaumer.hidden.rating import Rating
+    >>> from altbaumer.hidden.weighting import CardWeighting
+    >>> from altbaumer.game.seats import Seat
+    >>> rating = Rating("play", Seat.S, False, "match", 612, 10**6, False, True, (),
+    ...                 weighting=CardWeighting(weighed=10_000, effective=611.7, drawn=612))
+    >>> print(weighting_line(rating))
+    inference from the cards played: each of the 10,000 worlds weighed by how likely this tool's card play makes the other seats' cards in it; they are worth 612 independent worlds (effective sample size), and 612 drawn by weight are rated
+    """
+    found = rating.weighting
+    if found is None:
+        return None
+    return (f"inference from the cards played: each of the {_worlds(found.weighed)} weighed by how likely this "
+            f"tool's card play makes the other seats' cards in it; they are worth {found.effective:,.0f} "
+            f"independent worlds (effective sample size), and {found.drawn:,} drawn by weight are rated")
 
 
 def no_verdict_line(rating: "Rating") -> Optional[str]:
-    """Why the rating recommends nothing, when it does not: too few worlds kept."""
-    if rating.has_verdict or rating.inference is None:
+    """Why the rating recommends nothing, when it does not: too few worlds
+    kept by the inference, or worth too few once weighted by the cards played."""
+    if rating.has_verdict:
         return None
-    return (f"no verdict: {_worlds(rating.inference.effective)} kept, fewer than the {ENOUGH} a verdict needs, so "
-            "the figures stand without ★ or marks")
+    if rating.inference is not None and not rating.inference.enough:
+        worth = f"the worlds weighted by forehand's choices are worth {rating.inference.effective:,.0f}"
+    else:
+        assert rating.weighting is not None
+        worth = f"the worlds weighted by the cards played are worth {rating.weighting.effective:,.0f}"
+    return f"no verdict: {worth}, fewer than the {ENOUGH} a verdict needs, so the figures stand without ★ or marks"
 
 
 def partial_line(rating: "Rating") -> Optional[str]:
@@ -174,7 +208,7 @@ def partial_line(rating: "Rating") -> Optional[str]:
     if rating.complete:
         return None
     if rating.inference is not None and not rating.inference.complete:
-        return "interrupted: partial result over the worlds the inference kept so far"
+        return "interrupted: partial result over the worlds the inference weighed so far"
     return "interrupted: partial result over the worlds solved so far"
 
 
@@ -207,7 +241,7 @@ def rating_blocks(rating: "Rating") -> list[Block]:
     score = score_line(rating)
     if score:
         blocks.append(Para((score,)))
-    for line, style in ((inference_line(rating), None), (no_verdict_line(rating), "mark"),
+    for line, style in ((inference_line(rating), None), (weighting_line(rating), None), (no_verdict_line(rating), "mark"),
                         (partial_line(rating), "mark")):
         if line:
             blocks.append(Para((line,), style))

@@ -1,4 +1,4 @@
-"""Inference from forehand's choices: keep the worlds in which the project's own advice would have chosen as forehand did.
+"""Inference from forehand's choices: each world weighed by how likely the project's own advice makes them in it.
 
 Every other seat saw forehand accept or refuse, and pass or go alone; forehand
 also chose a discard it did not show. The uniform worlds ignore what those
@@ -8,18 +8,19 @@ to accept. Here each world is rebuilt as a deal
 (:func:`~altbaumer.hidden.world_deals.deal_of_world`), forehand's choices are
 replayed from its own view in that world, each rated over a few worlds of its
 own (``model_worlds``, the project's own advice with the same objective), and
-a world is kept when the advice agrees with every choice forehand made, or
-else with probability :data:`ERR` (a forehand may err). This is rejection
-sampling from the likelihood of the choices under the project's policy, the
-policy-based inference of Skat programs; the kept worlds are a sample, no
-longer an enumeration.
+the world weighs the likelihood of every choice forehand made under a softmax
+of its options' mean values: P(option) ∝ exp(mean / τ), τ = :data:`TEMPERATURE`
+× the objective's stake (its best outcome of a deal less its worst). The
+worlds are then drawn again by weight, as many as the weights are worth
+(:func:`~altbaumer.hidden.weighting.resample`): the policy-based inference of
+Skat programs. The drawn worlds are a sample, no longer an enumeration.
 
 It costs a rating of each of forehand's choices in every world drawn (some
-20 to 40 ms a world), and more worlds are drawn than are kept, so it is off
-by default (``rate --infer``; docs/rating.md, Inference). What it did is
-kept as an :class:`Inference`: the worlds drawn, kept, and kept because the
-advice agreed; a rating on fewer than :data:`ENOUGH` kept worlds gives no
-verdict.
+20 to 40 ms a world), so it is off by default (``rate --infer``;
+docs/rating.md, Inference). What it did is kept as an :class:`Inference`:
+the worlds drawn, how many of them the advice agrees with, what they are
+worth (the effective sample size) and how many were drawn by weight; a
+rating worth fewer than :data:`ENOUGH` worlds gives no verdict.
 
 >>> from altbaumer.game.actions import Refuse
 >>> from altbaumer.game.deal import Deal
@@ -30,9 +31,9 @@ verdict.
 >>> deal.apply(Refuse())
 >>> view = deal.view(deal.forehand.partner)  # forehand discards next; its partner saw the refusal
 >>> worlds = sample_worlds(InfoSet.from_view(view), 20, np.random.default_rng(0))
->>> kept, inference = consistent_worlds(view, worlds, "net", None, None, seed=1, model_worlds=6)
->>> len(kept) == inference.kept <= inference.drawn == 20, kept.exact, inference.enough
-(True, False, False)
+>>> kept, inference = inferred_worlds(view, worlds, "net", None, None, seed=1, model_worlds=6)
+>>> len(kept) == inference.kept == round(inference.effective) <= inference.drawn == 20, kept.exact
+(True, False)
 >>> print(nothing_to_infer(deal.view(deal.forehand)))
 forehand decides here, and it knows its own hand: there is nothing to infer
 """
@@ -53,14 +54,19 @@ from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import SEATS
 from altbaumer.game.view import SeatView
+from altbaumer.hidden.objectives import objective_for
+from altbaumer.hidden.weighting import effective_size, resample
 from altbaumer.hidden.world_deals import deal_of_world
 from altbaumer.hidden.worlds import Worlds
 
-__all__ = ["consistent_worlds", "forehand_choices", "nothing_to_infer", "Inference", "InferenceProgress", "ERR",
-           "MODEL_WORLDS", "ENOUGH"]
+__all__ = ["inferred_worlds", "forehand_choices", "nothing_to_infer", "Inference", "InferenceProgress",
+           "TEMPERATURE", "MODEL_WORLDS", "ENOUGH"]
 
-ERR = 0.05
-"""The chance that a world where the advice disagrees with forehand is kept all the same."""
+TEMPERATURE = 0.05
+"""The softmax's temperature as a share of the objective's stake: an option
+that gives up a twentieth of the stake is e times less likely than the best.
+The same share as the card play's model
+(:data:`altbaumer.play.engine.TEMPERATURE`)."""
 MODEL_WORLDS = 8
 """Worlds each of forehand's choices is rated over, in every world."""
 ENOUGH = 30
@@ -71,25 +77,25 @@ best: the figures are shown, the verdict is not."""
 
 Rate = Callable[..., object]
 InferenceProgress = Callable[[int, int, int], None]
-"""``progress(drawn, kept, asked)`` after each world examined."""
+"""``progress(drawn, worth, asked)`` after each world examined: ``worth``
+is the effective sample size of the worlds weighed so far, rounded."""
 
 
 @dataclass(frozen=True)
 class Inference:
     """What an inference did: of the ``asked`` worlds drawn uniformly it
-    examined ``drawn`` (all of them unless Ctrl-C stopped it) and kept
-    ``kept``, ``agreed`` of them because the advice made every one of
-    forehand's choices (the rest by the chance :data:`ERR` of an error).
-
-    The kept worlds are independent draws from the worlds as inferred, each
-    counting once, so their effective sample size is the number kept; it is
-    what the rating's intervals rest on, and the verdict needs
-    :data:`ENOUGH` of it."""
+    weighed ``drawn`` (all of them unless Ctrl-C stopped it), the advice
+    making every one of forehand's choices in ``agreed`` of them; their
+    weights are worth ``effective`` independent worlds (Kish's effective
+    sample size), and ``kept`` were drawn again by weight to be rated, as
+    many as that. The rating's intervals rest on them, and the verdict
+    needs :data:`ENOUGH`."""
 
     asked: int
     drawn: int
     kept: int
     agreed: int
+    effective: float
 
     @property
     def complete(self) -> bool:
@@ -97,24 +103,18 @@ class Inference:
         return self.drawn == self.asked
 
     @property
-    def effective(self) -> int:
-        """The effective sample size: Kish's (Σw)²/Σw² over the kept worlds'
-        weights, which rejection sampling leaves all equal, so the number kept."""
-        return self.kept
-
-    @property
     def enough(self) -> bool:
-        """Enough worlds were kept for a verdict (:data:`ENOUGH`)."""
+        """The worlds are worth enough for a verdict (:data:`ENOUGH`)."""
         return self.effective >= ENOUGH
 
     def samples_for_enough(self) -> Optional[int]:
-        """About how many worlds to draw to keep :data:`ENOUGH` at the rate
-        this inference kept them (None when it kept none)."""
-        return math.ceil(ENOUGH * self.drawn / self.kept / 100) * 100 if self.kept else None
+        """About how many worlds to draw to be worth :data:`ENOUGH` at the
+        rate of this inference (None when its worlds are worth nothing)."""
+        return math.ceil(ENOUGH * self.drawn / self.effective / 100) * 100 if self.effective else None
 
     def to_dict(self) -> dict[str, object]:
         return {"asked": self.asked, "drawn": self.drawn, "kept": self.kept, "agreed": self.agreed,
-                "effective": self.effective, "enough": self.enough, "min_effective": ENOUGH}
+                "effective": round(self.effective, 1), "enough": self.enough, "min_effective": ENOUGH}
 
 
 def forehand_choices(view: SeatView) -> int:
@@ -135,56 +135,66 @@ def nothing_to_infer(view: SeatView) -> Optional[str]:
     return None
 
 
-def consistent_worlds(view: SeatView, worlds: Worlds, objective: str, state: Optional[MatchState],
-                      table: Optional[EquityTable], *, seed: int = 0, model_worlds: int = MODEL_WORLDS,
-                      progress: Optional[InferenceProgress] = None,
-                      partial_on_interrupt: bool = False) -> tuple[Worlds, Inference]:
-    """The worlds of ``view`` in which forehand's public choices (and its
-    hidden discard) are the project's advice, or kept by :data:`ERR`, and
-    what the inference did. ``progress(drawn, kept, asked)`` follows it.
-    Ctrl-C propagates, or with ``partial_on_interrupt`` the worlds kept so
-    far are returned (the inference then not complete; it still propagates
-    when none was kept). An :class:`~altbaumer.errors.AltbaumerError` when
-    the view has seen no choice of forehand's (:func:`nothing_to_infer`)."""
+def inferred_worlds(view: SeatView, worlds: Worlds, objective: str, state: Optional[MatchState],
+                    table: Optional[EquityTable], *, seed: int = 0, model_worlds: int = MODEL_WORLDS,
+                    progress: Optional[InferenceProgress] = None,
+                    partial_on_interrupt: bool = False) -> tuple[Worlds, Inference]:
+    """The worlds of ``view`` drawn again by the likelihood of forehand's
+    public choices (and its hidden discard) under the project's advice, and
+    what the inference did. ``progress(drawn, worth, asked)`` follows it.
+    Ctrl-C propagates, or with ``partial_on_interrupt`` the worlds weighed
+    so far are drawn from (the inference then not complete; it still
+    propagates when none was weighed). An
+    :class:`~altbaumer.errors.AltbaumerError` when the view has seen no
+    choice of forehand's (:func:`nothing_to_infer`)."""
     reason = nothing_to_infer(view)
     if reason is not None:
         raise AltbaumerError(f"inference: {reason}")
     rng = random.Random(f"altbaumer-infer:{seed}")
-    keep = np.zeros(len(worlds), dtype=bool)
+    logs = np.zeros(len(worlds))
     agreed = drawn = 0
     try:
         for i in range(len(worlds)):
-            agrees = _agrees(view, deal_of_world(view, worlds, i, rng), objective, state, table, rng, model_worlds)
-            keep[i] = agrees or rng.random() < ERR
+            logs[i], agrees = _likelihood(view, deal_of_world(view, worlds, i, rng), objective, state, table, rng,
+                                          model_worlds)
             agreed += agrees
             drawn = i + 1
             if progress is not None:
-                progress(drawn, int(keep[:drawn].sum()), len(worlds))
+                progress(drawn, round(effective_size(logs[:drawn])), len(worlds))
     except KeyboardInterrupt:
-        if not partial_on_interrupt or not keep.any():
+        if not partial_on_interrupt or not drawn:
             raise
-    kept = Worlds(worlds.hands[keep], worlds.stock[keep], worlds.out[keep], exact=False, total=worlds.total)
-    return kept, Inference(len(worlds), drawn, len(kept), agreed)
+    weighed = Worlds(worlds.hands[:drawn], worlds.stock[:drawn], worlds.out[:drawn], exact=False, total=worlds.total)
+    kept, weighting = resample(weighed, logs[:drawn], seed)
+    return kept, Inference(len(worlds), drawn, len(kept), agreed, weighting.effective)
 
 
-def _agrees(view: SeatView, world: Deal, objective: str, state: Optional[MatchState],
-            table: Optional[EquityTable], rng: random.Random, model_worlds: int) -> bool:
-    """Forehand's recorded choices in ``world``, replayed from the start, are each the advice."""
+def _likelihood(view: SeatView, world: Deal, objective: str, state: Optional[MatchState],
+                table: Optional[EquityTable], rng: random.Random, model_worlds: int) -> tuple[float, bool]:
+    """The log-likelihood of forehand's recorded choices in ``world``,
+    replayed from the start, each rated from forehand's view; and whether
+    each is a top option of its rating (the advice)."""
     from altbaumer.hidden.rating import option_name, rate_view  # the rating imports this module
 
     replay = Deal.from_hands(world.dealer, {s: world.dealt_hand(s) for s in SEATS}, world.stock, world.cut_trees,
                              world.cut_seen)
-    made = _forehand_actions(view, world)
-    for action in made:
-        seat = replay.to_act
-        if seat is replay.forehand:
-            forehand_view = replay.view(seat)
-            rating = rate_view(forehand_view, objective=objective, state=state, table=table, samples=model_worlds,
-                               exact_limit=model_worlds, seed=rng.getrandbits(32), prune=False)
-            if option_name(action) not in {o.option for o in rating.top_options()}:
-                return False
+    total, agrees = 0.0, True
+    for action in _forehand_actions(view, world):
+        if replay.to_act is replay.forehand:
+            rating = rate_view(replay.view(replay.forehand), objective=objective, state=state, table=table,
+                               samples=model_worlds, exact_limit=model_worlds, seed=rng.getrandbits(32), prune=False)
+            # A softmax of the options' means: each loss against the top (0 for the top itself) over τ.
+            tau = TEMPERATURE * _stake(objective, state or MatchState.start(replay.forehand.team), table)
+            losses = np.array([rating.loss(o.option) for o in rating.options]) / tau
+            total += -rating.loss(option_name(action)) / tau - math.log(np.exp(-losses).sum())  # type: ignore[arg-type]
+            agrees = agrees and option_name(action) in {o.option for o in rating.top_options()}
         replay.apply(action)
-    return True
+    return total, agrees
+
+
+def _stake(objective: str, state: MatchState, table: Optional[EquityTable]) -> float:
+    """The objective's best outcome of a deal less its worst (at ``state`` for the match)."""
+    return float(np.ptp(objective_for(objective, state if objective == "match" else None, table).values))
 
 
 def _forehand_actions(view: SeatView, world: Deal) -> list[Action]:

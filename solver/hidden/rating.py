@@ -47,7 +47,7 @@ from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, 
 from altbaumer.errors import AltbaumerError, InvalidArgument
 from altbaumer.game.arguments import count, instance, seed_argument
 from altbaumer.game.deal import Deal
-from altbaumer.hidden.inference import Inference, InferenceProgress, consistent_worlds, nothing_to_infer
+from altbaumer.hidden.inference import ENOUGH, Inference, InferenceProgress, inferred_worlds, nothing_to_infer
 from altbaumer.hidden.knowledge import InfoSet
 from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.game.seats import Seat
@@ -58,9 +58,12 @@ from altbaumer.hidden.option_figures import (PROPORTIONS, OptionRating, SideFigu
                                              world_figures)
 from altbaumer.hidden.verdicts import NATURAL_ORDER, mark
 from altbaumer.hidden.raters import RATERS, Plan, PlanKey, Rater, discard_size
+from altbaumer.hidden.endgame import RATING_WORLDS, endgame_applies, solve_endgame
+from altbaumer.hidden.weighting import CardWeighting, WorldWeigher, others_chose, resample
 from altbaumer.hidden.worlds import Worlds, worlds_for
 
 __all__ = ["OBJECTIVES", "DECISIONS", "SideFigures", "OptionRating", "Rating", "PlayoutSummary", "rate_view",
+           "endgame_rating",
            "option_name", "legal_option", "partner_decides", "world_bytes", "WORLD_BYTES", "FOUR_CARD_DISCARD_BYTES",
            "DEFAULT_EXACT_LIMIT", "DEFAULT_SAMPLES", "decision_objective", "rate_options", "PROPORTIONS",
            "wilson_bounds", "solve_worlds", "rating_of", "world_figures", "rating_worlds", "choose_top", "pick_among",
@@ -129,23 +132,29 @@ class Rating:
     state: Optional[MatchState] = None
     state_assumed: bool = False
     play: str = "dd"
-    """How the worlds were valued: ``dd`` (double dummy after the decision) or
-    ``realistic`` (played out, every seat from its own knowledge)."""
+    """How the worlds were valued: ``dd`` (double dummy after the decision),
+    ``realistic`` (played out, every seat from its own knowledge) or
+    ``endgame`` (the last tricks solved as a game of hidden cards)."""
     double_dummy: Optional["Rating"] = None
-    """With realistic play: the double-dummy rating of the same decision over
-    the same worlds, shown beside it."""
+    """With realistic play or a solved endgame: the double-dummy rating of
+    the same decision over the same worlds, shown beside it."""
     playouts: Optional["PlayoutSummary"] = None
     """With realistic play: how much was played out, and why it stopped."""
     inference: Optional[Inference] = None
     """What the inference from forehand's choices did (``rate_view(...,
     infer=True)``), else None."""
+    weighting: Optional[CardWeighting] = None
+    """What the weighting of the worlds by the cards the other seats chose
+    did (``rate_view(..., weigh=...)`` in the play), else None."""
 
     @property
     def has_verdict(self) -> bool:
         """The rating recommends an option and marks the others: always but
-        on too few worlds kept by inference (:data:`~altbaumer.hidden.inference.ENOUGH`),
+        on too few worlds kept by inference, or worth too few once weighted
+        by the cards played (:data:`~altbaumer.hidden.inference.ENOUGH`),
         where its figures stand without ★ or marks."""
-        return self.inference is None or self.inference.enough
+        return ((self.inference is None or self.inference.enough)
+                and (self.weighting is None or self.weighting.effective >= ENOUGH))
 
     @property
     def side(self) -> str:
@@ -241,6 +250,7 @@ class Rating:
                 "complete": self.complete, "verdict": verdict, "best": self.best.option if verdict else None,
                 "state": None if self.state is None else self.state.to_dict(), "state_assumed": self.state_assumed,
                 "play": self.play, "inference": None if self.inference is None else self.inference.to_dict(),
+                "weighting": None if self.weighting is None else self.weighting.to_dict(),
                 "options": [{**o.to_dict(), "best": o.best and verdict, "mark": self.mark(o.option),
                              "for_decider": o.figures(self.maker).to_dict()} for o in self.options],
                 "playouts": None if self.playouts is None else self.playouts.to_dict(),
@@ -270,7 +280,7 @@ def choose_top(view: SeatView, rng: random.Random, *, objective: str, state: Opt
     options solved as :func:`rate_view` solves them, their mean objective,
     and :func:`pick_among` of the best."""
     _, goal, _ = decision_objective(view, objective, state, table, "choose_top")
-    worlds, _ = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed)
+    worlds, _, _ = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed)
     with using_solver(solver, tt_mib=2.0, threads=1) as batch_solver:
         labels, codes = solve_worlds(view, worlds, goal, batch_solver, seed=seed)
     sign = 1.0 if view.seat.team is view.forehand.team else -1.0
@@ -286,7 +296,8 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
               samples: int = DEFAULT_SAMPLES, seed: int = 0, threads: Optional[int] = None,
               progress: Optional[Progress] = None, partial_on_interrupt: bool = False,
               prune: bool = True, solver: Optional[Solver] = None, infer: bool = False,
-              tricks: bool = False, inference_progress: Optional[InferenceProgress] = None) -> Rating:
+              tricks: bool = False, inference_progress: Optional[InferenceProgress] = None,
+              weigh: Optional[WorldWeigher] = None, endgame: bool = False) -> Rating:
     """Rate the decision ``view.seat`` faces now (it must be the seat to act).
 
     ``objective`` is what the options are ranked by (:data:`OBJECTIVES`); for
@@ -318,19 +329,53 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     are solved exactly and the options' mean tricks given; else (cheaper)
     the lines before the play are solved by the makers' score class, which
     decides every other figure alike, and the mean tricks are None
-    (docs/rating.md, Score classes).
+    (docs/rating.md, Score classes). With ``weigh`` (in the play, once
+    another seat has chosen a card) the worlds are weighed by the
+    likelihood of the other seats' cards and drawn again by weight
+    (:mod:`altbaumer.hidden.weighting`; the play wing's
+    :class:`~altbaumer.play.card_inference.CardPlayWeigher`), and the
+    rating says so in its ``weighting``. With ``endgame``, a card
+    :data:`~altbaumer.hidden.endgame.TRICKS_LEFT` or fewer tricks from the
+    end is rated with the last tricks solved as a game of hidden cards
+    (:func:`endgame_rating`) over at most
+    :data:`~altbaumer.hidden.endgame.RATING_WORLDS` worlds.
     """
     decision, goal, assumed = decision_objective(view, objective, state, table, "rate_view")
     samples, exact_limit, seed = checked_world_settings(samples, exact_limit, seed, "rate_view")
     if threads is not None:
         count(threads, "threads", "rate_view", low=1, note=" (or None: every core)")
-    worlds, inference = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed,
-                                      infer=infer, progress=inference_progress,
-                                      partial_on_interrupt=partial_on_interrupt, caller="rate_view")
+    solved_as_game = endgame and endgame_applies(view)
+    if solved_as_game:
+        samples, exact_limit = min(samples, RATING_WORLDS), min(exact_limit, RATING_WORLDS)
+    worlds, inference, weighting = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples,
+                                                 seed=seed, infer=infer, progress=inference_progress,
+                                                 partial_on_interrupt=partial_on_interrupt, caller="rate_view",
+                                                 weigh=weigh)
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver:
-        labels, codes = solve_worlds(view, worlds, goal, batch_solver, prune=prune, seed=seed, tricks=tricks,
-                                     progress=progress, partial_on_interrupt=partial_on_interrupt)
-    return rating_of(view, worlds, labels, codes, goal, assumed, tricks, inference)
+        labels, codes = solve_worlds(view, worlds, goal, batch_solver, prune=prune and not solved_as_game, seed=seed,
+                                     tricks=tricks, progress=progress, partial_on_interrupt=partial_on_interrupt)
+    rating = rating_of(view, worlds, labels, codes, goal, assumed, tricks, inference, weighting)
+    return endgame_rating(view, worlds, goal, rating, seed) if solved_as_game else rating
+
+
+def endgame_rating(view: SeatView, worlds: Worlds, goal: Objective, double_dummy: Rating, seed: int) -> Rating:
+    """The rating of a card near the end with the last tricks solved as a
+    game of hidden cards over the worlds ``double_dummy`` was solved in
+    (:func:`~altbaumer.hidden.endgame.solve_endgame`): each world's outcome
+    of each option as the solved strategies play it (a mixed choice drawn,
+    :meth:`~altbaumer.hidden.endgame.EndgameSolution.codes`), the
+    double-dummy rating beside it. Exact only when the worlds are all of
+    them and every outcome is certain under the solved strategies."""
+    done = Worlds(worlds.hands[: double_dummy.worlds], worlds.stock[: double_dummy.worlds],
+                  worlds.out[: double_dummy.worlds], worlds.exact and double_dummy.complete, worlds.total)
+    solution = solve_endgame(view, done, goal)
+    names = list(solution.values)
+    labels = [o.option for o in double_dummy.options]
+    codes = solution.codes(seed)[:, [names.index(label) for label in labels]]
+    exact = done.exact and solution.certain
+    rated = rating_of(view, replace(done, exact=exact), labels, codes, goal, double_dummy.state_assumed,
+                      double_dummy.has_tricks, double_dummy.inference, double_dummy.weighting)
+    return replace(rated, play="endgame", double_dummy=double_dummy, complete=double_dummy.complete)
 
 
 def checked_world_settings(samples: int, exact_limit: int, seed: int, caller: str) -> tuple[int, int, int]:
@@ -342,23 +387,27 @@ def checked_world_settings(samples: int, exact_limit: int, seed: int, caller: st
 
 def rating_worlds(view: SeatView, goal: Objective, table: Optional[EquityTable], *, exact_limit: int, samples: int,
                   seed: int, infer: bool = False, progress: Optional[InferenceProgress] = None,
-                  partial_on_interrupt: bool = False, caller: str = "rate_view") -> tuple[Worlds, Optional[Inference]]:
+                  partial_on_interrupt: bool = False, caller: str = "rate_view",
+                  weigh: Optional[WorldWeigher] = None
+                  ) -> tuple[Worlds, Optional[Inference], Optional[CardWeighting]]:
     """The worlds a rating of ``view``'s decision is made over, as
     :func:`rate_view` takes them (all, or a sample; with ``infer`` only those
-    consistent with forehand's choices, and what the inference did)."""
+    consistent with forehand's choices, and what the inference did; with
+    ``weigh``, drawn again by the likelihood of the cards the other seats
+    chose, and what the weighting did)."""
     reason = nothing_to_infer(view) if infer else None
     if reason is not None:
         raise InvalidArgument(f"{caller}: infer: {reason}")
     worlds = worlds_for(InfoSet.from_view(view), 0 if infer else exact_limit, samples, seed, world_bytes(view))
-    if not infer:
-        return worlds, None
-    # Only the worlds where the project's advice chooses as forehand did (docs/rating.md, Inference).
-    worlds, inference = consistent_worlds(view, worlds, goal.name, goal.state, table, seed=seed, progress=progress,
-                                          partial_on_interrupt=partial_on_interrupt)
-    if not len(worlds):
-        raise AltbaumerError(f"inference kept none of the {inference.drawn:,} worlds drawn, so there is nothing "
-                             "to rate: draw more (samples; --samples on the command line)")
-    return worlds, inference
+    inference = None
+    if infer:
+        # The worlds drawn again by how likely the project's advice makes forehand's choices (docs/rating.md, Inference).
+        worlds, inference = inferred_worlds(view, worlds, goal.name, goal.state, table, seed=seed,
+                                            progress=progress, partial_on_interrupt=partial_on_interrupt)
+    if weigh is None or not others_chose(view):
+        return worlds, inference, None
+    worlds, weighting = resample(worlds, weigh(view, worlds, goal, seed), seed)
+    return worlds, inference, weighting
 
 
 def solve_worlds(view: SeatView, worlds: Worlds, goal: Objective, solver: Solver, *, prune: bool = True,
@@ -390,7 +439,8 @@ def solve_and_plan(view: SeatView, worlds: Worlds, goal: Objective, solver: Solv
 
 
 def rating_of(view: SeatView, worlds: Worlds, labels: list[str], codes: np.ndarray, goal: Objective,
-              assumed: bool = False, tricks: bool = False, inference: Optional[Inference] = None) -> Rating:
+              assumed: bool = False, tricks: bool = False, inference: Optional[Inference] = None,
+              weighting: Optional[CardWeighting] = None) -> Rating:
     """The double-dummy :class:`Rating` of the codes :func:`solve_worlds` gave."""
     decision = DECISIONS[view.phase]
     done = len(codes)
@@ -399,7 +449,7 @@ def rating_of(view: SeatView, worlds: Worlds, labels: list[str], codes: np.ndarr
                            natural=decision in NATURAL_ORDER)
     complete = done == len(worlds) and (inference is None or inference.complete)
     return Rating(decision, view.seat, maker, goal.name, done, worlds.total, worlds.exact, complete,
-                  options, goal.state, assumed, inference=inference)
+                  options, goal.state, assumed, inference=inference, weighting=weighting)
 
 
 def decision_objective(view: SeatView, objective: str, state: Optional[MatchState],

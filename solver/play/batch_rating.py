@@ -16,6 +16,7 @@ from altbaumer.dd.solver import Solver
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.rating import Rating, rate_view
+from altbaumer.play.card_inference import CardPlayWeigher
 from altbaumer.play.engine import Engine
 from altbaumer.play.realistic import rate_realistic
 
@@ -26,15 +27,18 @@ def rate_range(views: Sequence[SeatView], states: Sequence[Optional[MatchState]]
                start: int, stop: int) -> list[tuple[int, Rating]]:
     """The ratings of ``views[start:stop]``, each from the score before its
     deal, by :func:`~altbaumer.hidden.rating.rate_view` with ``options``
-    (objective, samples, seed, exact_limit, infer, tricks), on one thread;
+    (objective, samples, seed, exact_limit, infer, tricks; ``infer_cards``
+    weighs the worlds by the cards played: :class:`CardPlayWeigher`), on one thread;
     with ``playouts`` and ``effort`` in ``options`` realistically
     (:func:`~altbaumer.play.realistic.rate_realistic`, the double-dummy
     rating beside). Each comes with its index in ``views``: a job stopped
     part way knows which views it rated."""
     settings = dict(options)
     realistic = "effort" in settings
+    infer_cards = settings.pop("infer_cards", False)
     out: list[tuple[int, Rating]] = []
     with Solver(threads=1) as solver, Engine(threads=1) as engine:
+        settings["weigh"] = CardPlayWeigher(engine) if infer_cards else None
         for index, view, state in zip(range(start, stop), views[start:stop], states[start:stop]):
             if realistic:
                 out.append((index, rate_realistic(view, state=state, solver=solver, engine=engine, **settings)))

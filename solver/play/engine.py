@@ -22,6 +22,7 @@ its values (:func:`seat_values`).
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Optional, Sequence, Union
 
@@ -36,7 +37,8 @@ from altbaumer.game.view import SeatView
 from altbaumer.hidden.objectives import CODES, Objective, objective_for
 from altbaumer.play._playout import OUTCOME_CODES, ROW_PLAYS, ROW_WIDTH, PlayoutCore
 
-__all__ = ["Engine", "deal_row", "view_row", "seat_values", "WIDTH", "MAX_PLAYS", "objective_for"]
+__all__ = ["Engine", "CardInference", "deal_row", "view_row", "seat_values", "WIDTH", "MAX_PLAYS", "objective_for",
+           "MODEL_WORLDS", "TEMPERATURE"]
 
 WIDTH, MAX_PLAYS = ROW_WIDTH, ROW_PLAYS
 if OUTCOME_CODES != CODES:  # the compiled players read the values the objectives give
@@ -46,6 +48,27 @@ _TT_MIB = 2.0
 _ROWS_PER_THREAD = 8  # a playout is some milliseconds: small batches are worth splitting
 
 Values = npt.NDArray[np.float64]
+
+MODEL_WORLDS = 8
+"""Worlds the model of another seat rates each of its cards over."""
+TEMPERATURE = 0.05
+"""The softmax's temperature as a share of the seat's stake (its best
+outcome of the deal less its worst): a card that gives up a twentieth of
+the stake is e times less likely than the best."""
+
+
+@dataclass(frozen=True)
+class CardInference:
+    """How a seat infers from the cards the others chose: each world weighs
+    the likelihood of those cards under the project's PIMC player, each card
+    rated over ``model_worlds`` worlds of what its player knew then and
+    chosen with probability ∝ exp(mean / τ), τ = ``temperature`` × that
+    seat's stake (:data:`TEMPERATURE`). ``candidates`` is how many worlds a
+    player draws to weigh, instead of its ``card_worlds``."""
+
+    candidates: int = 32
+    model_worlds: int = MODEL_WORLDS
+    temperature: float = TEMPERATURE
 
 
 def _row(hands: Sequence[int], trump: int, forehand: int, lone: Optional[int], cut_trees: int, cut_seen: int,
@@ -136,13 +159,32 @@ class Engine:
         return codes, cards
 
     def choose(self, rows: Sequence[npt.NDArray[np.int64]] | npt.NDArray[np.int64], values: Values,
-               seeds: Sequence[int] | npt.NDArray[np.uint64], card_worlds: int = 12) -> npt.NDArray[np.int8]:
-        """The card index the seat to act plays in each row (:func:`view_row`)."""
+               seeds: Sequence[int] | npt.NDArray[np.uint64], card_worlds: int = 12,
+               inference: Optional[CardInference] = None) -> npt.NDArray[np.int8]:
+        """The card index the seat to act plays in each row (:func:`view_row`);
+        with ``inference`` each of its worlds weighted by the likelihood of
+        the cards the other seats chose in it."""
         batch, table, keys = self._inputs(rows, values, seeds)
         out = np.empty(len(batch), dtype=np.int8)
+        model = (0, 0.0) if inference is None else (inference.model_worlds, inference.temperature)
         self._split.run(len(batch), _ROWS_PER_THREAD,
                         lambda core, lo, hi: core.choose(batch[lo:hi], table[lo:hi], keys[lo:hi], card_worlds,
-                                                         out[lo:hi]))
+                                                         out[lo:hi], *model))
+        return out
+
+    def log_likelihoods(self, rows: Sequence[npt.NDArray[np.int64]] | npt.NDArray[np.int64], values: Values,
+                        observers: Sequence[int] | npt.NDArray[np.int64], seeds: Sequence[int] | npt.NDArray[np.uint64],
+                        inference: CardInference) -> npt.NDArray[np.float64]:
+        """For each world (:func:`deal_row`: every hand known), the
+        log-likelihood of the cards the seats other than its observer chose
+        in its record, under the PIMC player with ``inference``'s model."""
+        batch, table, keys = self._inputs(rows, values, seeds)
+        seats = np.ascontiguousarray(np.asarray(observers, dtype=np.int64).reshape(-1))
+        out = np.empty(len(batch), dtype=np.float64)
+        self._split.run(len(batch), _ROWS_PER_THREAD,
+                        lambda core, lo, hi: core.log_likelihoods(batch[lo:hi], table[lo:hi], seats[lo:hi],
+                                                                  keys[lo:hi], inference.model_worlds,
+                                                                  inference.temperature, out[lo:hi]))
         return out
 
     def core(self) -> PlayoutCore:

@@ -33,9 +33,14 @@ from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Team
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.objectives import objective_for
-from altbaumer.hidden.rating import DECISIONS, Rating, choose_top, legal_option, rate_view
-from altbaumer.play.engine import Engine, seat_values, view_row
+from altbaumer.hidden.endgame import solve_endgame, tricks_left
+from altbaumer.hidden.knowledge import InfoSet
+from altbaumer.hidden.objectives import Objective, objective_for
+from altbaumer.hidden.weighting import others_chose
+from altbaumer.hidden.worlds import worlds_for
+from altbaumer.hidden.rating import DECISIONS, Rating, choose_top, legal_option, pick_among, rate_view
+from altbaumer.play.card_inference import CardPlayWeigher
+from altbaumer.play.engine import CardInference, Engine, seat_values, view_row
 from altbaumer.play.policies import HeuristicPolicy
 
 __all__ = ["PimcPolicy", "DECISION_WORLDS", "CARD_WORLDS"]
@@ -44,6 +49,8 @@ DECISION_WORLDS = 50
 """Worlds per accept-or-refuse, discard and lone decision: some 25 ms on one core."""
 CARD_WORLDS = 12
 """Worlds per card with a choice: some 20 µs compiled, 2 ms rated in Python."""
+ENDGAME_WORLDS = 100
+"""Worlds the endgame of a card is solved over (some 50 ms at two tricks left)."""
 _TT_MIB = 2.0
 
 
@@ -61,12 +68,27 @@ class PimcPolicy:
     :meth:`~altbaumer.hidden.rating.Rating.pick_top` of its rating takes
     (:func:`~altbaumer.hidden.rating.choose_top` makes it without the
     rating's figures); ``keep_ratings`` keeps the whole rating of the last
-    choice as :attr:`last_rating`."""
+    choice as :attr:`last_rating`.
+
+    With ``infer`` (a :class:`~altbaumer.play.engine.CardInference`) each
+    card is chosen over ``infer.candidates`` worlds, each weighted by the
+    likelihood of the cards the other seats chose in it under this same
+    player: inference from the card play, as Skat programs infer. With
+    ``endgame`` (tricks left, the current one included), its cards from
+    then on are those of the last tricks solved as a game of hidden cards
+    (:func:`~altbaumer.hidden.endgame.solve_endgame`), not double dummy.
+    Both need the compiled player."""
 
     def __init__(self, seed: Optional[int] = None, objective: str = "net", decision_worlds: int = DECISION_WORLDS,
                  card_worlds: int = CARD_WORLDS, solver: Optional[Solver] = None, compiled: bool = True,
-                 table: Optional[EquityTable] = None, keep_ratings: bool = False) -> None:
+                 table: Optional[EquityTable] = None, keep_ratings: bool = False,
+                 infer: Optional[CardInference] = None, endgame: Optional[int] = None) -> None:
+        if (infer is not None or endgame is not None) and not compiled:
+            raise ValueError("only the compiled player infers from the cards played or solves endgames "
+                             "(compiled=True)")
         self.rng = random.Random(seed)
+        self.infer = infer
+        self.endgame = endgame
         self.keep_ratings = keep_ratings
         self.objective = objective
         self.table = table
@@ -91,9 +113,12 @@ class PimcPolicy:
             return self._cut.choose(view)
         if len(view.legal) == 1:
             return view.legal[0]
+        if view.phase == Phase.PLAY.value and self.endgame is not None and tricks_left(view) <= self.endgame:
+            return self._endgame_card(view)
         if view.phase == Phase.PLAY.value and self.compiled:
-            card = self.engine.choose([view_row(view)], self.card_values(view), [self.rng.getrandbits(64)],
-                                      self.card_worlds)[0]
+            worlds = self.card_worlds if self.infer is None else self.infer.candidates
+            card = self.engine.choose([view_row(view)], self.card_values(view), [self.rng.getrandbits(64)], worlds,
+                                      self.infer)[0]
             return Play(Card.from_index(int(card)))
         worlds = self.card_worlds if view.phase == Phase.PLAY.value else self.decision_worlds
         settings = dict(objective=self.objective, state=self._state(view), table=self.table, samples=worlds,
@@ -101,6 +126,20 @@ class PimcPolicy:
         if self.keep_ratings:
             return self.take_top(view, rate_view(view, **settings))  # type: ignore[arg-type]
         return legal_option(view, choose_top(view, self.rng, **settings))  # type: ignore[arg-type]
+
+    def _endgame_card(self, view: SeatView) -> Action:
+        """The best card of the last tricks solved as a game of hidden cards
+        over :data:`ENDGAME_WORLDS` worlds (all of them when there are no
+        more), weighed by the cards played when the player infers."""
+        seed = self.rng.getrandbits(63)
+        worlds = worlds_for(InfoSet.from_view(view), ENDGAME_WORLDS, ENDGAME_WORLDS, seed)
+        objective = self.objective_of(view)
+        weights = None
+        if self.infer is not None and others_chose(view):
+            logs = CardPlayWeigher(self.engine, self.infer)(view, worlds, objective, seed)
+            weights = np.exp(logs - logs.max())
+        solution = solve_endgame(view, worlds, objective, weights)
+        return legal_option(view, pick_among(solution.best(), list(solution.values), "play", self.rng))
 
     def take_top(self, view: SeatView, rating: Rating) -> Action:
         """The action of the rating's top option (:meth:`Rating.pick_top`),
@@ -112,18 +151,23 @@ class PimcPolicy:
     def card_values(self, view: SeatView) -> npt.NDArray[np.float64]:
         """The seat's value of every outcome code of this deal (its objective
         at the score, in the makers' terms), the same for every seat's row."""
-        state = self._state(view)
-        key = (state, view.forehand.team)
+        key = (self._state(view), view.forehand.team)
         if key not in self._values:
-            at = (state or MatchState.start(view.forehand.team)) if self.objective == "match" else None
-            self._values[key] = seat_values(objective_for(self.objective, at, self.table))
+            self._values[key] = seat_values(self.objective_of(view))
         return self._values[key]
+
+    def objective_of(self, view: SeatView) -> Objective:
+        """The player's objective for this deal: at the score, for the match."""
+        state = self._state(view)
+        at = (state or MatchState.start(view.forehand.team)) if self.objective == "match" else None
+        return objective_for(self.objective, at, self.table)
 
     def compiled_play(self, view: SeatView) -> Optional[tuple[npt.NDArray[np.float64], int, int]]:
         """What the engine needs to play this player's cards for the rest of
         the deal: its values of the outcome codes, its worlds per card and a
-        seed (None when it rates its cards in Python)."""
-        if not self.compiled:
+        seed (None when it rates its cards in Python, infers from the cards
+        played or solves the endgame, which a whole playout does not)."""
+        if not self.compiled or self.infer is not None or self.endgame is not None:
             return None
         return self.card_values(view)[int(view.seat)], self.card_worlds, self.rng.getrandbits(64)
 

@@ -5,6 +5,11 @@
 ``heuristic``           simple, sensible play (:class:`HeuristicPolicy`)
 ``pimc-points``         every choice rated from its own knowledge, for net deal points
 ``pimc-match``          the same, for the chance to win the match
+``pimc-match-infer``    pimc-match whose worlds for a card weigh the
+                        likelihood of the cards the others chose
+                        (:class:`~altbaumer.play.engine.CardInference`)
+``pimc-match-endgame``  pimc-match that solves the last two tricks as a
+                        game of hidden cards (:mod:`altbaumer.hidden.endgame`)
 ``altbaumer``           pimc-match that plays each card out before it
                         plays it (:mod:`altbaumer.play.rollout`);
                         ``altbaumer-all`` plays the decisions before the
@@ -30,6 +35,8 @@ from typing import Any, Callable, Optional, Protocol, runtime_checkable
 
 from altbaumer.errors import AltbaumerError
 from altbaumer.game.match_state import MatchState
+from altbaumer.hidden.endgame import TRICKS_LEFT
+from altbaumer.play.engine import CardInference
 from altbaumer.play.pimc import PimcPolicy
 from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy
 from altbaumer.play.rollout import ROLLOUT_PLAYERS
@@ -41,6 +48,8 @@ POLICIES: dict[str, Callable[[Optional[int]], Policy]] = {
     "heuristic": HeuristicPolicy,
     "pimc-points": partial(PimcPolicy, objective="net"),
     "pimc-match": partial(PimcPolicy, objective="match"),
+    "pimc-match-infer": partial(PimcPolicy, objective="match", infer=CardInference()),
+    "pimc-match-endgame": partial(PimcPolicy, objective="match", endgame=TRICKS_LEFT),
     **ROLLOUT_PLAYERS,
 }
 

@@ -54,15 +54,17 @@ from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.controlled import Controlled, controlled_options
+from altbaumer.hidden.endgame import endgame_applies
 from altbaumer.hidden.inference import InferenceProgress
 from altbaumer.hidden.lines import PRUNE_Z
 from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.partner import PartnerChoices
 from altbaumer.hidden.rating import (DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, PlayoutSummary, Rating,
                                      checked_world_settings, decision_objective, option_name, rating_of,
-                                     rating_worlds, solve_and_plan)
+                                     rate_view, rating_worlds, solve_and_plan)
 from altbaumer.hidden.raters import Plan, PlanKey, view_plan_key
 from altbaumer.hidden.verdicts import NATURAL_ORDER
+from altbaumer.hidden.weighting import WorldWeigher
 from altbaumer.hidden.world_deals import deal_of_world
 from altbaumer.hidden.worlds import Worlds
 from altbaumer.play.engine import WIDTH, Engine, deal_row, seat_values
@@ -96,7 +98,8 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                    partial_on_interrupt: bool = False, solver: Optional[Solver] = None,
                    engine: Optional[Engine] = None, threads: Optional[int] = None, tricks: bool = False,
                    infer: bool = False, dd_progress: Optional[Progress] = None,
-                   inference_progress: Optional[InferenceProgress] = None) -> Rating:
+                   inference_progress: Optional[InferenceProgress] = None,
+                   weigh: Optional[WorldWeigher] = None, endgame: bool = False) -> Rating:
     """Rate the decision ``view.seat`` faces now by playing worlds out
     realistically (the module docstring), with the objective, score and
     table as :func:`~altbaumer.hidden.rating.rate_view` takes them and its
@@ -110,18 +113,27 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
     double-dummy worlds and the inference as ``rate_view``'s ``progress``
     and ``inference_progress`` do. The mean tricks are given with
     ``tricks``; ``infer`` keeps the worlds consistent with forehand's
-    choices, as ``rate_view``."""
+    choices, and ``weigh`` draws them again by the cards the others chose,
+    as ``rate_view``. With ``endgame``, a card near the end is rated as
+    ``rate_view(..., endgame=True)`` rates it: the last tricks solved as a
+    game of hidden cards value it more exactly than playouts by PIMC players."""
+    if endgame and endgame_applies(view):
+        return rate_view(view, objective=objective, state=state, table=table, exact_limit=exact_limit,
+                         samples=samples, seed=seed, threads=threads, progress=dd_progress,
+                         partial_on_interrupt=partial_on_interrupt, solver=solver, infer=infer, tricks=tricks,
+                         inference_progress=inference_progress, weigh=weigh, endgame=True)
     decision, goal, assumed = decision_objective(view, objective, state, table, "rate_realistic")
     cap = count(effort if playouts is None else playouts, "playouts" if playouts is not None else "effort",
                 "rate_realistic", low=2, high=PLAYOUTS_MAX, note=" (worlds played out an option)")
     samples, exact_limit, seed = checked_world_settings(samples, exact_limit, seed, "rate_realistic")
-    worlds, inference = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples, seed=seed,
-                                      infer=infer, progress=inference_progress,
-                                      partial_on_interrupt=partial_on_interrupt, caller="rate_realistic")
+    worlds, inference, weighting = rating_worlds(view, goal, table, exact_limit=exact_limit, samples=samples,
+                                                 seed=seed, infer=infer, progress=inference_progress,
+                                                 partial_on_interrupt=partial_on_interrupt, caller="rate_realistic",
+                                                 weigh=weigh)
     with using_solver(solver, tt_mib=2.0, threads=threads) as batch_solver, _using(engine, threads) as playing:
         labels, dd, plans = solve_and_plan(view, worlds, goal, batch_solver, seed=seed, tricks=tricks,
                                            progress=dd_progress, keep_options=True)
-        double_dummy = rating_of(view, worlds, labels, dd, goal, assumed, tricks, inference)
+        double_dummy = rating_of(view, worlds, labels, dd, goal, assumed, tricks, inference, weighting)
         actions = _actions(view, labels)
         order = _playout_worlds(worlds, cap, seed)
         starts = _Starts(view, worlds, order, actions, goal, table, batch_solver, plans,
@@ -134,7 +146,7 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
                              controlled.variance_reduction)
     return Rating(decision, view.seat, view.seat.team is view.forehand.team, objective, run.done, worlds.total, False,
                   stopped != "interrupted", controlled.options, goal.state, assumed, play="realistic",
-                  double_dummy=double_dummy, playouts=summary, inference=inference)
+                  double_dummy=double_dummy, playouts=summary, inference=inference, weighting=weighting)
 
 
 @contextmanager

@@ -29,7 +29,12 @@ from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.inference import InferenceProgress, nothing_to_infer
 from altbaumer.hidden.rating import DECISIONS, Progress, Rating, option_name, partner_view, rate_view
+from altbaumer.play.card_inference import CardPlayWeigher
+from altbaumer.play.engine import Engine
 from altbaumer.play.outcomes import PLAYS
+
+ENDGAME = False
+"""Whether ``altbaumer rate`` solves the last tricks as a game of hidden cards unless told (``--endgame``)."""
 from altbaumer.play.realistic import rate_realistic
 from altbaumer.report.points import Point, node_at
 
@@ -113,17 +118,24 @@ def rating_entry(record: GameRecord, target: RateTarget, rating: Rating, seconds
 
 def rate_decision(view: SeatView, play: str, *, playouts: Optional[int], effort: int,
                   solved: Optional[Progress] = None, played: Optional[Progress] = None,
-                  inferred: Optional[InferenceProgress] = None, **settings: Any) -> Rating:
+                  inferred: Optional[InferenceProgress] = None, infer_cards: bool = False,
+                  **settings: Any) -> Rating:
     """The rating of ``view``'s decision with the cards played ``play``
     (:data:`PLAYS`): double dummy (:func:`~altbaumer.hidden.rating.rate_view`),
     or realistically (:func:`~altbaumer.play.realistic.rate_realistic`,
     ``playouts`` an option or until settled, at most ``effort``). The
     callbacks follow the worlds solved, the playouts and the inference;
-    Ctrl-C gives the partial rating. ``settings`` are the two raters' common
-    keywords."""
-    if play == "realistic":
-        return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, progress=played,
-                              dd_progress=solved, inference_progress=inferred, **settings)
-    if play != "dd":
+    Ctrl-C gives the partial rating. With ``infer_cards`` the worlds are
+    weighed by the cards the other seats chose
+    (:class:`~altbaumer.play.card_inference.CardPlayWeigher`). ``settings``
+    are the two raters' common keywords."""
+    if play not in PLAYS:
         raise InvalidOption(f"play {play!r}: not one of {', '.join(PLAYS)}")
-    return rate_view(view, partial_on_interrupt=True, progress=solved, inference_progress=inferred, **settings)
+    with Engine(settings.get("threads")) as engine:
+        weigh = CardPlayWeigher(engine) if infer_cards else None
+        if play == "realistic":
+            return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, progress=played,
+                                  dd_progress=solved, inference_progress=inferred, weigh=weigh, engine=engine,
+                                  **settings)
+        return rate_view(view, partial_on_interrupt=True, progress=solved, inference_progress=inferred, weigh=weigh,
+                         **settings)

@@ -75,9 +75,9 @@ class Job:
             self._update(stage=stage, done=done, total=total, unit=unit)
         return report
 
-    def inference(self, drawn: int, kept: int, asked: int) -> None:
-        """The inference's callback: worlds drawn of those asked, and kept."""
-        self._update(stage="inferring", done=drawn, total=asked, unit=f"worlds drawn, {kept:,} kept")
+    def inference(self, drawn: int, worth: int, asked: int) -> None:
+        """The inference's callback: worlds weighed of those asked, and what they are worth."""
+        self._update(stage="inferring", done=drawn, total=asked, unit=f"worlds weighed, worth {worth:,}")
 
     def _update(self, **values: Any) -> None:
         with self.lock:

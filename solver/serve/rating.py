@@ -21,9 +21,10 @@ from altbaumer.errors import InvalidOption
 from altbaumer.game.arguments import SEED_MAX
 from altbaumer.game.seats import Seat
 from altbaumer.hidden.rating import DECISIONS, DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, OBJECTIVES
+from altbaumer.play.card_inference import INFER_CARDS
 from altbaumer.play.outcomes import PLAYS
 from altbaumer.play.realistic import DEFAULT_EFFORT
-from altbaumer.report.board_rate import RateTarget, rate_decision, rate_target, rating_entry
+from altbaumer.report.board_rate import ENDGAME, RateTarget, rate_decision, rate_target, rating_entry
 from altbaumer.report.points import parse_point
 from altbaumer.serve.jobs import Job
 from altbaumer.serve.lines import line_from_request, line_record
@@ -36,7 +37,7 @@ SAMPLES_MAX = 100_000
 PLAYOUTS_LIMIT = 5_000
 """Playouts an option a job may play out (some minutes)."""
 RATE_KEYS = frozenset({"abn", "name", "board", "line", "at", "seat", "decision", "score", "seed", "play", "playouts",
-                       "effort", "samples", "exact_limit", "objective", "tricks", "infer"})
+                       "effort", "samples", "exact_limit", "objective", "tricks", "infer", "infer_cards", "endgame"})
 
 
 def rating_work(body: Mapping[str, Any]) -> Callable[[Job], dict[str, Any]]:
@@ -50,7 +51,8 @@ def rating_work(body: Mapping[str, Any]) -> Callable[[Job], dict[str, Any]]:
                     exact_limit=int_key(body, "exact_limit", 0, SAMPLES_MAX, DEFAULT_EXACT_LIMIT),
                     samples=int_key(body, "samples", 2, SAMPLES_MAX, DEFAULT_SAMPLES),
                     seed=int_key(body, "seed", 0, SEED_MAX, 0), infer=flag_key(body, "infer"),
-                    tricks=flag_key(body, "tricks"))
+                    infer_cards=flag_key(body, "infer_cards", INFER_CARDS),
+                    endgame=flag_key(body, "endgame", ENDGAME), tricks=flag_key(body, "tricks"))
     playouts = int_key(body, "playouts", 2, PLAYOUTS_LIMIT)
     effort = int_key(body, "effort", 2, PLAYOUTS_LIMIT, DEFAULT_EFFORT)
     assert effort is not None

@@ -57,9 +57,9 @@ def int_key(body: Mapping[str, Any], key: str, low: int, high: int, default: Opt
     return value
 
 
-def flag_key(body: Mapping[str, Any], key: str) -> bool:
-    """A true-or-false key of the request (absent: false)."""
-    value = body.get(key, False)
+def flag_key(body: Mapping[str, Any], key: str, default: bool = False) -> bool:
+    """A true-or-false key of the request (absent: ``default``)."""
+    value = body.get(key, default)
     if not isinstance(value, bool):
         raise InvalidOption(f"{key}: true or false, not {type(value).__name__}")
     return value

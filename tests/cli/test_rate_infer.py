@@ -1,6 +1,6 @@
-"""``rate --infer``: the worlds drawn and kept said on the terminal and in the
-JSON, no verdict on too few kept, and refused where forehand has shown
-nothing (its own decisions) or with --play realistic."""
+"""``rate --infer``: the worlds weighed and drawn again said on the terminal
+and in the JSON, no verdict when they are worth too few, and refused where
+forehand has shown nothing (its own decisions)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from altbaumer.hidden.inference import ENOUGH
 EXAMPLES = Path(__file__).parents[2] / "examples"
 MATCH = str(EXAMPLES / "match.abn")
 CARD = ("rate", MATCH, "--board", "1.3", "--at", "1.2", "--samples", "40")  # a defender's card, after forehand chose
+FEW = CARD + ("--samples", "20")
 
 
 def flat(result) -> str:
@@ -31,34 +32,34 @@ def one_line_error(result) -> str:
 
 @pytest.fixture
 def agreeing(monkeypatch):
-    """The advice agrees with forehand in every world: every world is kept, at once."""
-    monkeypatch.setattr(inference, "_agrees", lambda *args, **kwargs: True)
+    """The advice agrees with forehand in every world: every world weighs the same, at once."""
+    monkeypatch.setattr(inference, "_likelihood", lambda *args, **kwargs: (0.0, True))
 
 
 def test_the_json_says_what_the_inference_did(run):
     board = json.loads(run(*CARD, "--infer", "--json").stdout)["boards"][0]
     found = board["inference"]
     assert found["asked"] == found["drawn"] == 40 and 0 < found["kept"] == board["worlds"] < 40
-    assert found["effective"] == found["kept"] and found["agreed"] <= found["kept"]
-    assert found["enough"] is (found["kept"] >= ENOUGH) and found["min_effective"] == ENOUGH
+    assert found["kept"] == round(found["effective"]) and found["agreed"] < found["drawn"]
+    assert found["enough"] is (found["effective"] >= ENOUGH) and found["min_effective"] == ENOUGH
     assert board["verdict"] is found["enough"] and board["exact"] is False
     plain = json.loads(run(*CARD, "--json").stdout)["boards"][0]
     assert plain["inference"] is None and plain["verdict"] is True and plain["best"] is not None
 
 
 def test_too_few_worlds_kept_are_shown_without_a_verdict(run):
-    data = json.loads(run(*CARD, "--infer", "--json").stdout)["boards"][0]
+    data = json.loads(run(*FEW, "--infer", "--json").stdout)["boards"][0]
     kept = data["inference"]["kept"]
-    assert kept < ENOUGH  # 40 drawn, of which the advice agrees in few
+    assert kept < ENOUGH  # 20 drawn can be worth no more
     assert data["best"] is None and not any(o["best"] or o["mark"] for o in data["options"])
     assert data["mark"] is None and data["error"] is None and data["loss"] is not None
-    result = run(*CARD, "--infer")
+    result = run(*FEW, "--infer")
     text = flat(result)
     assert result.exit_code == 0
-    assert f"{kept} worlds kept by inference of 40 drawn" in text
-    assert f"inference from forehand's choices: kept {kept} of the 40 worlds drawn" in text
-    assert f"no verdict: {kept} worlds kept, fewer than the {ENOUGH} a verdict needs, so the figures stand without " \
-           "★ or marks; draw more worlds (about --samples" in text
+    assert f"{kept} worlds drawn by inference from 20" in text
+    assert "inference from forehand's choices: each of the 20 worlds drawn weighed by how likely" in text
+    assert f"no verdict: the worlds weighted by forehand's choices are worth {kept}, fewer than the {ENOUGH} a " \
+           "verdict needs, so the figures stand without ★ or marks; draw more worlds (about --samples" in text
     assert text.count("★") == 1  # the no-verdict line's own: no option is marked
     assert data["chosen"] == "9H" and text.endswith("recorded ◆ 9♥: no verdict on so few worlds")
 
@@ -67,10 +68,10 @@ def test_enough_worlds_kept_give_the_verdict(run, agreeing):
     result = run(*CARD, "--infer")
     text = flat(result)
     assert result.exit_code == 0 and "no verdict" not in text
-    assert "40 worlds kept by inference of 40 drawn" in text
-    assert "kept 40 of the 40 worlds drawn (40 where this tool's advice makes forehand's choices, 0 kept as its " \
-           "errors at 5%); effective sample size 40" in text
-    assert "★" in text.split("effective sample size 40")[1]
+    assert "40 worlds drawn by inference from 40" in text
+    assert "(it makes them all in 40); they are worth 40 independent worlds (effective sample size), and 40 drawn " \
+           "by weight are rated" in text
+    assert "★" in text.split("drawn by weight are rated")[1]
     board = json.loads(run(*CARD, "--infer", "--json").stdout)["boards"][0]
     assert board["verdict"] is True and board["best"] is not None and board["inference"]["kept"] == 40
 

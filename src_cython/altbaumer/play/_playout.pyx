@@ -40,6 +40,7 @@ after the last).
 import numpy as np
 
 from libc.stdint cimport int8_t, int64_t, uint32_t, uint64_t
+from libc.math cimport exp, log
 from libc.stdlib cimport free, malloc
 
 from altbaumer.dd._search cimport solve_row_moves
@@ -47,7 +48,7 @@ from altbaumer.dd._search import count_endings
 
 from cardmask cimport N_CARDS, altbaumer_ctz, legal_mask, mask_t, popcount, trick_winner
 from knowledge cimport HAND_CARDS, Knowledge, Public, forbidden_holdings, seat_knowledge
-from rng cimport Rng, rng_below, rng_start
+from rng cimport Rng, rng_below, rng_next, rng_start
 from table cimport Table, table_bits_for, table_close, table_open
 from world_ranks cimport Ranks, count_ranks, random_rank, unrank, world_hands
 
@@ -141,10 +142,11 @@ cdef void play(Playout* pl, int card) noexcept nogil:
     pl.ntrick = 0
 
 
-cdef int load(const int64_t* row, Playout* pl, bint whole) noexcept nogil:
+cdef int load(const int64_t* row, Playout* pl, bint whole, int* seat_of=NULL) noexcept nogil:
     """The playout of a start row: the record replayed from the first lead.
     With ``whole`` every active hand is in the row and checked; else only
-    the seat to act's (a seat's view: the others' sizes are public)."""
+    the seat to act's (a seat's view: the others' sizes are public).
+    ``seat_of`` (when given) receives the seat that played each card."""
     cdef int seat, i, n = <int> row[COL_PLAYED], card
     cdef mask_t seen = 0
     cdef Public* p = &pl.pub
@@ -180,7 +182,10 @@ cdef int load(const int64_t* row, Playout* pl, bint whole) noexcept nogil:
         if not 0 <= card < N_CARDS or (seen >> card) & 1:
             return BAD_ROW
         seen |= (<mask_t> 1) << card
-        pl.hand[to_act(pl)] |= (<mask_t> 1) << card  # it held the card until it played it
+        seat = to_act(pl)
+        if seat_of != NULL:
+            seat_of[i] = seat
+        pl.hand[seat] |= (<mask_t> 1) << card  # it held the card until it played it
         play(pl, card)
     for seat in range(4):
         if seat != p.absent and popcount(pl.hand[seat]) != pl.sizes[seat] and (whole or seat == to_act(pl)):
@@ -206,25 +211,32 @@ cdef inline void solver_row(const Playout* pl, const uint64_t* hands, int64_t* r
 
 
 cdef int card_sums(Chooser* c, const Playout* pl, int seat, const uint64_t* worlds, int nworlds,
-                   const double* values, double* sums) noexcept nogil:
+                   const double* values, const double* weights, double* sums) noexcept nogil:
     """Every legal card's objective summed over the worlds (hands, 4 a
-    world), into sums[card]; the others untouched."""
+    world), each world times its weight (``weights`` NULL: all 1), into
+    sums[card]; the others untouched."""
     cdef int64_t row[8]
     cdef int8_t out[N_CARDS]
     cdef int w, card, code, base = pl.makers_taken + (LONE_FLAG if pl.pub.lone >= 0 else 0)
+    cdef double weight = 1.0
     for w in range(nworlds):
+        if weights != NULL:
+            weight = weights[w]
+            if weight == 0.0:
+                continue
         solver_row(pl, worlds + 4 * w, row)
         solve_row_moves(&c.table, row, pl.trick, pl.ntrick, out, &c.nodes)
         for card in range(N_CARDS):
             if out[card] >= 0:
                 code = base + out[card]
-                sums[card] += values[code]
+                sums[card] += weight * values[code]
     return 0
 
 
-cdef mask_t top_cards(mask_t legal, const double* sums, int nworlds, bint maximise) noexcept nogil:
+cdef mask_t top_cards(mask_t legal, const double* sums, double nworlds, bint maximise) noexcept nogil:
     """The legal cards whose mean is the best for the seat (within 1e-12:
-    one value summed in another order), as Rating.top_options takes them."""
+    one value summed in another order), as Rating.top_options takes them;
+    ``nworlds`` is the worlds' number, or their total weight."""
     cdef double best = 0.0, mean
     cdef mask_t rest = legal, top = 0
     cdef int card
@@ -274,11 +286,17 @@ cdef int draw_worlds(Chooser* c, const Playout* pl, int seat, int want, Rng* g, 
 
 
 cdef int choose(Chooser* c, const Playout* pl, int seat, int want, const double* values, Rng* g,
-                int* problem) noexcept nogil:
-    """The card ``seat`` plays: its only legal card, or the best mean over its worlds."""
+                int* problem, const int64_t* row=NULL, const double* all_values=NULL, int model_worlds=0,
+                double temperature=0.0) noexcept nogil:
+    """The card ``seat`` plays: its only legal card, or the best mean over
+    its worlds. With ``model_worlds`` (and the start ``row`` of ``pl``, every
+    seat's values in ``all_values``) each world counts by the likelihood of
+    the cards the other seats chose in it (:func:`log_likelihood`)."""
     cdef mask_t legal = legal_mask(pl.hand[seat], pl.trick[0] if pl.ntrick else -1, pl.pub.trump), top
     cdef uint64_t worlds[4 * MAX_WORLDS]
+    cdef double weights[MAX_WORLDS]
     cdef double sums[N_CARDS]
+    cdef double total
     cdef int n, i, pick
     if popcount(legal) == 1:
         return altbaumer_ctz(legal)
@@ -287,12 +305,119 @@ cdef int choose(Chooser* c, const Playout* pl, int seat, int want, const double*
         return -1
     for i in range(N_CARDS):
         sums[i] = 0.0
-    card_sums(c, pl, seat, worlds, n, values, sums)
-    top = top_cards(legal, sums, n, (seat & 1) == pl.makers)
+    if model_worlds > 0 and pl.tricks_done * pl.active + pl.ntrick > 0:
+        total = world_weights(c, row, worlds, n, all_values, seat, model_worlds, temperature, rng_next(g), weights,
+                              problem)
+        if problem[0] != OK:
+            return -1
+        card_sums(c, pl, seat, worlds, n, values, weights, sums)
+    else:
+        total = n
+        card_sums(c, pl, seat, worlds, n, values, NULL, sums)
+    top = top_cards(legal, sums, total, (seat & 1) == pl.makers)
     pick = 0 if popcount(top) == 1 else <int> rng_below(g, <uint64_t> popcount(top))
     for i in range(pick):
         top &= top - 1
     return altbaumer_ctz(top)
+
+
+cdef double stake(const Playout* pl, const double* values) noexcept nogil:
+    """How far apart the seat's values of this deal's outcomes lie (its
+    worst to its best): the scale a choice's values are compared on."""
+    cdef int base = LONE_FLAG if pl.pub.lone >= 0 else 0, code
+    cdef double low = values[base], high = values[base]
+    for code in range(base + 1, base + 6):
+        low = min(low, values[code])
+        high = max(high, values[code])
+    return high - low
+
+
+cdef double log_choice(mask_t legal, const double* sums, int nworlds, int card, double tau,
+                       bint maximise) noexcept nogil:
+    """log P(card) under a softmax of the legal cards' means at temperature tau."""
+    cdef mask_t rest = legal
+    cdef double best = -1e300, mean, total = 0.0
+    cdef int other
+    while rest:
+        other = altbaumer_ctz(rest)
+        rest &= rest - 1
+        best = max(best, (sums[other] if maximise else -sums[other]) / nworlds)
+    rest = legal
+    while rest:
+        other = altbaumer_ctz(rest)
+        rest &= rest - 1
+        total += exp(((sums[other] if maximise else -sums[other]) / nworlds - best) / tau)
+    mean = (sums[card] if maximise else -sums[card]) / nworlds
+    return (mean - best) / tau - log(total)
+
+
+cdef double log_likelihood(Chooser* c, const int64_t* row, const double* values, int observer, int want,
+                           double temperature, uint64_t seed, int* problem) noexcept nogil:
+    """The log-likelihood of the cards every seat but ``observer`` chose in
+    the row's record (every hand in the row: one world), under the PIMC
+    player with a softmax: at each card with a choice, that seat's mean of
+    every legal card over ``want`` worlds of what it knew then, and
+    P(card) ∝ exp(mean / τ), τ = ``temperature`` × the seat's stake
+    (:func:`stake`). Forehand is modelled without its discard, which a
+    world row does not hold unless the observer is forehand."""
+    cdef int64_t start[WIDTH]
+    cdef int seat_of[MAX_PLAYS]
+    cdef uint64_t worlds[4 * MAX_WORLDS]
+    cdef double sums[N_CARDS]
+    cdef Playout pl
+    cdef Rng g
+    cdef mask_t legal
+    cdef double total = 0.0, tau
+    cdef int i, k, n = <int> row[COL_PLAYED], seat, card, nw
+    problem[0] = load(row, &pl, True, seat_of)
+    if problem[0] != OK:
+        return 0.0
+    for i in range(WIDTH):
+        start[i] = row[i]
+    for i in range(n):
+        start[seat_of[i]] |= (<int64_t> 1) << row[COL_CARDS + i]  # the hands as they were at the first lead
+    start[COL_PLAYED] = 0
+    load(start, &pl, True)
+    for i in range(n):
+        seat = seat_of[i]
+        card = <int> row[COL_CARDS + i]
+        legal = legal_mask(pl.hand[seat], pl.trick[0] if pl.ntrick else -1, pl.pub.trump)
+        tau = temperature * stake(&pl, values + CODES * seat)
+        if seat != observer and popcount(legal) > 1 and tau > 0.0:
+            rng_start(&g, seed, <uint64_t> i)
+            nw = draw_worlds(c, &pl, seat, want, &g, worlds, problem)
+            if nw == 0:
+                return 0.0
+            for k in range(N_CARDS):
+                sums[k] = 0.0
+            card_sums(c, &pl, seat, worlds, nw, values + CODES * seat, NULL, sums)
+            total += log_choice(legal, sums, nw, card, tau, (seat & 1) == pl.makers)
+        play(&pl, card)
+    return total
+
+
+cdef double world_weights(Chooser* c, const int64_t* row, const uint64_t* worlds, int n, const double* values,
+                          int observer, int want, double temperature, uint64_t seed, double* weights,
+                          int* problem) noexcept nogil:
+    """Each world's likelihood of the record (:func:`log_likelihood`), the
+    largest 1, into weights; returns their sum. ``row`` is the observer's
+    (its own hand, the record); each world puts its hands in."""
+    cdef int64_t world[WIDTH]
+    cdef int w, i
+    cdef double top = -1e300, total = 0.0
+    for i in range(WIDTH):
+        world[i] = row[i]
+    for w in range(n):
+        for i in range(4):
+            world[i] = <int64_t> worlds[4 * w + i]
+        weights[w] = log_likelihood(c, world, values, observer, want, temperature, seed, problem)
+        if problem[0] != OK:
+            return 0.0
+        top = max(top, weights[w])
+    for w in range(n):
+        weights[w] = exp(weights[w] - top)
+        total += weights[w]
+    return total
 
 
 cdef int playout(Chooser* c, const int64_t* row, const double* values, int want, uint64_t seed,
@@ -369,9 +494,11 @@ cdef class PlayoutCore:
             raise _problem(code, bad)
 
     def choose(self, const int64_t[:, ::1] rows, const double[:, :, ::1] values, const uint64_t[::1] seeds,
-               int card_worlds, int8_t[::1] out):
+               int card_worlds, int8_t[::1] out, int model_worlds=0, double temperature=0.0):
         """The card the seat to act plays in each row (its own hand in the
-        row; the other hands may be empty: only their sizes are public)."""
+        row; the other hands may be empty: only their sizes are public).
+        With ``model_worlds`` its worlds are weighted by the likelihood of
+        the other seats' cards (``log_likelihoods``)."""
         cdef Py_ssize_t i, n = rows.shape[0], bad = -1
         cdef Playout pl
         cdef Rng g
@@ -385,11 +512,36 @@ cdef class PlayoutCore:
                 if problem == OK:
                     seat = to_act(&pl)
                     rng_start(&g, seeds[i], <uint64_t> seat)
-                    card = choose(&self.c, &pl, seat, card_worlds, &values[i, seat, 0], &g, &problem)
+                    card = choose(&self.c, &pl, seat, card_worlds, &values[i, seat, 0], &g, &problem, &rows[i, 0],
+                                  &values[i, 0, 0], model_worlds, temperature)
                 if problem != OK or card < 0:
                     bad = i
                     break
                 out[i] = <int8_t> card
+        if bad >= 0:
+            raise _problem(-1 - problem, bad)
+
+    def log_likelihoods(self, const int64_t[:, ::1] rows, const double[:, :, ::1] values,
+                        const int64_t[::1] observers, const uint64_t[::1] seeds, int model_worlds,
+                        double temperature, double[::1] out):
+        """For each row (a world: every hand in it), the log-likelihood of
+        the cards the seats other than its observer chose in its record,
+        under the PIMC player over ``model_worlds`` worlds a card with a
+        softmax at ``temperature`` (a share of each seat's stake), into out."""
+        cdef Py_ssize_t i, n = rows.shape[0], bad = -1
+        cdef int problem = OK
+        _check(rows, values, seeds, model_worlds)
+        if out.shape[0] != n or observers.shape[0] != n:
+            raise ValueError("out and observers must have a row per world")
+        if not temperature > 0.0:
+            raise ValueError(f"temperature must be positive, not {temperature}")
+        with nogil:
+            for i in range(n):
+                out[i] = log_likelihood(&self.c, &rows[i, 0], &values[i, 0, 0], <int> observers[i], model_worlds,
+                                        temperature, seeds[i], &problem)
+                if problem != OK:
+                    bad = i
+                    break
         if bad >= 0:
             raise _problem(-1 - problem, bad)
 
@@ -439,8 +591,8 @@ cdef class PlayoutCore:
             sums[i] = 0.0
         legal = legal_mask(pl.hand[seat], pl.trick[0] if pl.ntrick else -1, pl.pub.trump)
         with nogil:
-            card_sums(&self.c, &pl, seat, &worlds[0, 0], <int> worlds.shape[0], &values[0], sums)
-        return int(top_cards(legal, sums, <int> worlds.shape[0], (seat & 1) == pl.makers))
+            card_sums(&self.c, &pl, seat, &worlds[0, 0], <int> worlds.shape[0], &values[0], NULL, sums)
+        return int(top_cards(legal, sums, <double> worlds.shape[0], (seat & 1) == pl.makers))
 
 
 cdef int _check(const int64_t[:, ::1] rows, const double[:, :, ::1] values, const uint64_t[::1] seeds,
