@@ -36,8 +36,9 @@ PAIRS_MAX = 500_000  # a million matches: some two days with the rating players,
 def arena_command(a: str, b: str, pairs: int, seed: int, processes: int | None, as_json: bool,
                   no_progress: bool, scheduler: Scheduler | None, resume: str | None) -> None:
     """Play whole matches between policies A and B (random, heuristic,
-    pimc-points, pimc-match, altbaumer, altbaumer-all, altbaumer-decisions,
-    module:Class, or with the openspiel extra OpenSpiel's bots:
+    pimc-points, pimc-match, pimc-match-infer, pimc-match-endgame, altbaumer,
+    altbaumer-all, altbaumer-decisions, module:Class, or with the openspiel
+    extra OpenSpiel's bots:
     openspiel:ismcts[:SIMULATIONS], openspiel:random,
     openspiel:module:function) and report which wins more, with 95%
     intervals.
@@ -46,7 +47,9 @@ def arena_command(a: str, b: str, pairs: int, seed: int, processes: int | None, 
     in the other, so the luck of the cards cancels out; the first dealer
     varies from pair to pair. The rating players (pimc-points, pimc-match)
     decide every card and decision from their own knowledge; a match takes
-    them about a second on one core. The altbaumer player plays each card
+    them about a second on one core; pimc-match-infer weighs its worlds by
+    the cards the others chose, pimc-match-endgame solves the last two
+    tricks as a game of hidden cards. The altbaumer player plays each card
     out before it plays it (altbaumer-all the decisions before the play too,
     altbaumer-decisions only them): some three seconds a match. Results
     depend only on --seed, never on --processes or --scheduler. Ctrl-C shows

@@ -150,8 +150,8 @@ class Rating:
     @property
     def has_verdict(self) -> bool:
         """The rating recommends an option and marks the others: always but
-        on too few worlds kept by inference, or worth too few once weighted
-        by the cards played (:data:`~altbaumer.hidden.inference.ENOUGH`),
+        worlds worth too few once weighted by forehand's choices or by the
+        cards played (:data:`~altbaumer.hidden.inference.ENOUGH`),
         where its figures stand without ★ or marks."""
         return ((self.inference is None or self.inference.enough)
                 and (self.weighting is None or self.weighting.effective >= ENOUGH))
@@ -317,15 +317,16 @@ def rate_view(view: SeatView, *, objective: str = "match", state: Optional[Match
     was solved). Pass a
     ``solver`` to reuse its tables and threads across many ratings (its
     threads then count, not ``threads``). With ``infer``, a seat other than
-    forehand keeps only the worlds in which the project's own advice would
-    have made forehand's choices (:mod:`altbaumer.hidden.inference`; slow:
-    a rating of each choice in every world drawn; ``inference_progress(drawn,
-    kept, asked)`` follows it): of ``samples`` worlds drawn, the rating is
-    over those kept, says so in its ``inference``, and gives no verdict on
-    fewer than :data:`~altbaumer.hidden.inference.ENOUGH`. Asked of a
-    decision where forehand has shown nothing (forehand's own), it is an
+    forehand weighs each world by how likely the project's own advice makes
+    forehand's choices in it (:mod:`altbaumer.hidden.inference`; slow: a
+    rating of each choice in every world drawn; ``inference_progress(drawn,
+    worth, asked)`` follows it): of ``samples`` worlds drawn, the rating is
+    over worlds drawn again by weight, as many as they are worth, says so
+    in its ``inference``, and gives no verdict when they are worth fewer
+    than :data:`~altbaumer.hidden.inference.ENOUGH`. Asked of a decision
+    where forehand has shown nothing (forehand's own), it is an
     :class:`~altbaumer.errors.InvalidArgument`; Ctrl-C during the inference
-    with ``partial_on_interrupt`` rates the worlds kept so far. With ``tricks`` the lines
+    with ``partial_on_interrupt`` rates the worlds weighed so far. With ``tricks`` the lines
     are solved exactly and the options' mean tricks given; else (cheaper)
     the lines before the play are solved by the makers' score class, which
     decides every other figure alike, and the mean tricks are None

@@ -49,8 +49,6 @@ DECISION_WORLDS = 50
 """Worlds per accept-or-refuse, discard and lone decision: some 25 ms on one core."""
 CARD_WORLDS = 12
 """Worlds per card with a choice: some 20 µs compiled, 2 ms rated in Python."""
-ENDGAME_WORLDS = 100
-"""Worlds the endgame of a card is solved over (some 50 ms at two tricks left)."""
 _TT_MIB = 2.0
 
 
@@ -129,10 +127,11 @@ class PimcPolicy:
 
     def _endgame_card(self, view: SeatView) -> Action:
         """The best card of the last tricks solved as a game of hidden cards
-        over :data:`ENDGAME_WORLDS` worlds (all of them when there are no
-        more), weighed by the cards played when the player infers."""
+        over its worlds a card (all of them when there are no more), weighed
+        by the cards played when the player infers: the worlds PIMC would
+        solve double dummy, so that the two differ in the solving alone."""
         seed = self.rng.getrandbits(63)
-        worlds = worlds_for(InfoSet.from_view(view), ENDGAME_WORLDS, ENDGAME_WORLDS, seed)
+        worlds = worlds_for(InfoSet.from_view(view), self.card_worlds, self.card_worlds, seed)
         objective = self.objective_of(view)
         weights = None
         if self.infer is not None and others_chose(view):

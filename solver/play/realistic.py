@@ -112,7 +112,7 @@ def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[
     rounds finished); ``dd_progress`` and ``inference_progress`` follow the
     double-dummy worlds and the inference as ``rate_view``'s ``progress``
     and ``inference_progress`` do. The mean tricks are given with
-    ``tricks``; ``infer`` keeps the worlds consistent with forehand's
+    ``tricks``; ``infer`` weighs the worlds by forehand's
     choices, and ``weigh`` draws them again by the cards the others chose,
     as ``rate_view``. With ``endgame``, a card near the end is rated as
     ``rate_view(..., endgame=True)`` rates it: the last tricks solved as a

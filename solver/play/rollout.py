@@ -32,8 +32,6 @@ import numpy.typing as npt
 from altbaumer.game.actions import Action, Phase
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.rating import DECISIONS
-from altbaumer.play.card_inference import CardPlayWeigher
-from altbaumer.play.engine import CardInference
 from altbaumer.play.pimc import DECISION_WORLDS, PimcPolicy
 from altbaumer.play.realistic import rate_realistic
 
@@ -56,9 +54,7 @@ class RolloutPolicy(PimcPolicy):
     default) that rates a decision (with ``decisions``) or a card (with
     ``cards``) by playing ``*_playouts`` of ``*_samples`` worlds out for each
     option, and takes its best mean; the choices it leaves to PIMC are made
-    as PIMC makes them. With ``infer`` the worlds of a rating are weighed by
-    the cards the other seats chose and drawn again by weight
-    (:class:`~altbaumer.play.card_inference.CardPlayWeigher`). ``decision_worlds`` and ``card_worlds`` are the
+    as PIMC makes them. ``decision_worlds`` and ``card_worlds`` are the
     worlds of PIMC's own choices, those it leaves and those of the players
     inside the playouts."""
 
@@ -82,8 +78,7 @@ class RolloutPolicy(PimcPolicy):
                                 playouts=playouts, samples=samples, exact_limit=samples,
                                 seed=self.rng.getrandbits(64), decision_worlds=min(self.decision_worlds,
                                                                                    _PLAYERS_IN_PLAYOUTS),
-                                card_worlds=self.card_worlds, solver=self.solver, engine=self.engine,
-                                weigh=None if self.infer is None else CardPlayWeigher(self.engine, self.infer))
+                                card_worlds=self.card_worlds, solver=self.solver, engine=self.engine)
         return self.take_top(view, rating)
 
     def compiled_play(self, view: SeatView) -> Optional[tuple[npt.NDArray[np.float64], int, int]]:
@@ -94,11 +89,8 @@ class RolloutPolicy(PimcPolicy):
 
 ROLLOUT_PLAYERS: dict[str, Callable[[Optional[int]], RolloutPolicy]] = {
     "altbaumer": RolloutPolicy,
-    "altbaumer-infer": partial(RolloutPolicy, infer=CardInference(), card_samples=2 * CARD_SAMPLES),
     "altbaumer-all": partial(RolloutPolicy, decisions=True),
     "altbaumer-decisions": partial(RolloutPolicy, decisions=True, cards=False),
 }
 """The ``altbaumer`` player (the cards played out, the decisions as PIMC) and
-the variants of the ablation: the decisions played out too, or only they;
-or the cards' worlds weighed by the cards the others chose (twice the
-worlds, drawn again by weight: :mod:`altbaumer.play.card_inference`)."""
+the variants of the ablation: the decisions played out too, or only they."""

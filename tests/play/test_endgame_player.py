@@ -15,13 +15,14 @@ from altbaumer.play.players import make_policy
 def test_near_the_end_it_plays_the_solved_card():
     """N's lead to the fourth trick of a lone game already lost by W (the
     ending of tests/hidden/test_endgame.py): PIMC's open-card worlds favour
-    10♣, the solved game Q♥, which the player leads with each of these seeds."""
+    10♣, the solved game Q♥, which the player leads over all of them with
+    each of these seeds."""
     rng, deal = random.Random(1069), Deal.from_seed(1069)
     while deal.phase is not Phase.PLAY or len(deal.tricks) < 3:
         deal.apply(rng.choice(deal.legal_actions()))
     view = deal.view(deal.to_act)  # type: ignore[arg-type]
     for seed in range(3):
-        player = PimcPolicy(seed=seed, objective="net", endgame=2)
+        player = PimcPolicy(seed=seed, objective="net", endgame=2, card_worlds=500)
         assert player.choose(view) == Play(Card.parse("QH"))
         assert player.compiled_play(view) is None
 
