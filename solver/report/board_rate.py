@@ -19,6 +19,7 @@ against the best and whether that is an error.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
 
@@ -131,8 +132,9 @@ def rate_decision(view: SeatView, play: str, *, playouts: Optional[int], effort:
     are the two raters' common keywords."""
     if play not in PLAYS:
         raise InvalidOption(f"play {play!r}: not one of {', '.join(PLAYS)}")
-    with Engine(settings.get("threads")) as engine:
-        weigh = CardPlayWeigher(engine) if infer_cards else None
+    needed = infer_cards or play == "realistic"  # the double-dummy rating alone plays nothing out
+    with Engine(settings.get("threads")) if needed else nullcontext() as engine:
+        weigh = CardPlayWeigher(engine) if engine is not None and infer_cards else None
         if play == "realistic":
             return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, progress=played,
                                   dd_progress=solved, inference_progress=inferred, weigh=weigh, engine=engine,

@@ -14,7 +14,7 @@ from altbaumer.play.players import make_policy
 
 def test_near_the_end_it_plays_the_solved_card():
     """N's lead to the fourth trick of a lone game already lost by W (the
-    ending of tests/hidden/test_endgame.py): PIMC's open-card worlds favour
+    ending of tests/hidden/test_hidden_endgames.py): PIMC's open-card worlds favour
     10♣, the solved game Q♥, which the player leads over all of them with
     each of these seeds."""
     rng, deal = random.Random(1069), Deal.from_seed(1069)

@@ -77,6 +77,17 @@ def test_a_rating_job_gives_the_board_entry_of_rate(client: Any) -> None:
     assert result == expected
 
 
+def test_a_rating_job_weighs_by_the_cards_and_solves_the_endgame_as_rate_does(client: Any) -> None:
+    options = {"play": "dd", "samples": 300, "seed": 2, "at": "4.1", "board": "1.3", "infer_cards": True,
+               "endgame": True}
+    started = client.post("/api/rate", json={"abn": _abn(), "name": str(MATCH), **options}, headers=AUTH)
+    result = _wait(client, started.json()["job"])["result"]
+    expected = _cli_json("rate", str(MATCH), "--json", "--play", "dd", "--samples", "300", "--seed", "2",
+                         "--at", "4.1", "--board", "1.3", "--infer-cards", "--endgame")["boards"][0]
+    assert result.pop("seconds") >= 0 and expected.pop("seconds") >= 0
+    assert result == expected and result["play"] == "endgame" and result["weighting"] is not None
+
+
 def test_a_realistic_rating_reports_its_playouts_and_can_be_cancelled(client: Any) -> None:
     body = {"abn": _abn(), "board": "1.3", "at": "discard", "samples": 2000, "playouts": 4000}
     job = client.post("/api/rate", json=body, headers=AUTH).json()["job"]
