@@ -49,6 +49,7 @@ from typing import Optional
 import numpy as np
 
 import altbaumer.game._kernels as kernels
+from altbaumer.game.cards import Card
 from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.objectives import Objective
@@ -250,8 +251,6 @@ def solve_endgame(view: SeatView, worlds: Worlds, objective: Objective, weights:
 
 
 def _name(card: int) -> str:
-    from altbaumer.game.cards import Card
-
     return Card.from_index(card).ascii()
 
 
