@@ -14,8 +14,7 @@ from rich.text import Text
 
 from altbaumer.play.batch_rating import rate_range
 from altbaumer.play.card_inference import INFER_CARDS
-from altbaumer.hidden.endgame import RATING_WORLDS, TRICKS_LEFT
-from altbaumer.report.board_rate import ENDGAME
+from altbaumer.hidden.endgame import ENDGAME, RATING_WORLDS, TRICKS_LEFT
 from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog

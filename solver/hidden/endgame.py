@@ -56,7 +56,7 @@ from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.worlds import Worlds
 
 __all__ = ["EndgameSolution", "solve_endgame", "tricks_left", "endgame_applies", "ITERATIONS", "ROUND", "SETTLED",
-           "TRICKS_LEFT", "RATING_WORLDS"]
+           "TRICKS_LEFT", "RATING_WORLDS", "ENDGAME"]
 
 ITERATIONS = 400
 """The most CFR+ iterations a solution runs."""
@@ -70,6 +70,10 @@ TRICKS_LEFT = 2
 """Tricks left (the current one included) from which the players and ratings solve the endgame."""
 RATING_WORLDS = 5_000
 """The most worlds a rating solves an endgame over (some seconds in Python)."""
+ENDGAME = False
+"""Whether ``altbaumer rate`` solves the last tricks so unless told
+(``--endgame``): off, for the player that plays so won no more matches
+(docs/arena.md)."""
 _ABSENT = -1
 
 

@@ -151,12 +151,13 @@ def inferred_worlds(view: SeatView, worlds: Worlds, objective: str, state: Optio
     if reason is not None:
         raise AltbaumerError(f"inference: {reason}")
     rng = random.Random(f"altbaumer-infer:{seed}")
+    tau = TEMPERATURE * _stake(objective, state or MatchState.start(view.forehand.team), table)
     logs = np.zeros(len(worlds))
     agreed = drawn = 0
     try:
         for i in range(len(worlds)):
             logs[i], agrees = _likelihood(view, deal_of_world(view, worlds, i, rng), objective, state, table, rng,
-                                          model_worlds)
+                                          model_worlds, tau)
             agreed += agrees
             drawn = i + 1
             if progress is not None:
@@ -170,10 +171,12 @@ def inferred_worlds(view: SeatView, worlds: Worlds, objective: str, state: Optio
 
 
 def _likelihood(view: SeatView, world: Deal, objective: str, state: Optional[MatchState],
-                table: Optional[EquityTable], rng: random.Random, model_worlds: int) -> tuple[float, bool]:
+                table: Optional[EquityTable], rng: random.Random, model_worlds: int,
+                tau: float) -> tuple[float, bool]:
     """The log-likelihood of forehand's recorded choices in ``world``,
-    replayed from the start, each rated from forehand's view; and whether
-    each is a top option of its rating (the advice)."""
+    replayed from the start, each rated from forehand's view, under a
+    softmax at temperature ``tau``; and whether each is a top option of its
+    rating (the advice)."""
     from altbaumer.hidden.rating import option_name, rate_view  # the rating imports this module
 
     replay = Deal.from_hands(world.dealer, {s: world.dealt_hand(s) for s in SEATS}, world.stock, world.cut_trees,
@@ -184,7 +187,6 @@ def _likelihood(view: SeatView, world: Deal, objective: str, state: Optional[Mat
             rating = rate_view(replay.view(replay.forehand), objective=objective, state=state, table=table,
                                samples=model_worlds, exact_limit=model_worlds, seed=rng.getrandbits(32), prune=False)
             # A softmax of the options' means: each loss against the top (0 for the top itself) over τ.
-            tau = TEMPERATURE * _stake(objective, state or MatchState.start(replay.forehand.team), table)
             losses = np.array([rating.loss(o.option) for o in rating.options]) / tau
             total += -rating.loss(option_name(action)) / tau - math.log(np.exp(-losses).sum())  # type: ignore[arg-type]
             agrees = agrees and option_name(action) in {o.option for o in rating.top_options()}

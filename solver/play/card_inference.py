@@ -38,7 +38,8 @@ __all__ = ["CardPlayWeigher", "INFER_CARDS"]
 
 INFER_CARDS = False
 """Whether ``altbaumer rate`` weighs the worlds by the cards played unless
-told (``--infer-cards``)."""
+told (``--infer-cards``): off, for the player that weighs them so won no
+more matches than over the same worlds unweighted (docs/arena.md)."""
 
 
 class CardPlayWeigher:

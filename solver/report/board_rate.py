@@ -33,9 +33,6 @@ from altbaumer.hidden.rating import DECISIONS, Progress, Rating, option_name, pa
 from altbaumer.play.card_inference import CardPlayWeigher
 from altbaumer.play.engine import Engine
 from altbaumer.play.outcomes import PLAYS
-
-ENDGAME = False
-"""Whether ``altbaumer rate`` solves the last tricks as a game of hidden cards unless told (``--endgame``)."""
 from altbaumer.play.realistic import rate_realistic
 from altbaumer.report.points import Point, node_at
 

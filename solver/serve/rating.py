@@ -20,11 +20,12 @@ from typing import Any, Callable, Mapping
 from altbaumer.errors import InvalidOption
 from altbaumer.game.arguments import SEED_MAX
 from altbaumer.game.seats import Seat
+from altbaumer.hidden.endgame import ENDGAME
 from altbaumer.hidden.rating import DECISIONS, DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, OBJECTIVES
 from altbaumer.play.card_inference import INFER_CARDS
 from altbaumer.play.outcomes import PLAYS
 from altbaumer.play.realistic import DEFAULT_EFFORT
-from altbaumer.report.board_rate import ENDGAME, RateTarget, rate_decision, rate_target, rating_entry
+from altbaumer.report.board_rate import RateTarget, rate_decision, rate_target, rating_entry
 from altbaumer.report.points import parse_point
 from altbaumer.serve.jobs import Job
 from altbaumer.serve.lines import line_from_request, line_record

@@ -157,7 +157,7 @@ def test_a_choice_is_likelier_in_the_worlds_where_it_is_the_advice():
     found = {True: 0, False: 0}
     for i in range(len(worlds)):
         log_likelihood, agrees = inference_module._likelihood(view, deal_of_world(view, worlds, i, rng), "net", None,
-                                                              None, rng, 8)
+                                                              None, rng, 8, 0.25)
         assert agrees == (log_likelihood >= math.log(0.5) - 1e-12) and log_likelihood <= 0.0
         found[agrees] += 1
     assert found[True] and found[False]

@@ -132,6 +132,7 @@
   function worldsText(r) {
     var n = function (x) { return typeof x === "number" ? x.toLocaleString("en") : "?"; };
     if (r.play === "realistic") return n(r.worlds) + " sampled worlds played out, every seat from its own knowledge";
+    if (r.play === "endgame") return n(r.worlds) + " worlds, the last tricks solved as a game of hidden cards, every card from its player's knowledge";
     if (r.weighting) return n(r.worlds) + " worlds drawn by the cards played from " + n(r.weighting.weighed) + " weighed";
     if (r.exact) return (r.worlds > 1 ? "all " : "") + n(r.worlds) + " world" + (r.worlds === 1 ? "" : "s") + " (exact)";
     if (r.inference) return n(r.worlds) + " worlds drawn by inference from " + n(r.inference.drawn);
