@@ -18,6 +18,7 @@ from .arena import arena_command
 from .charts import charts_command
 from .bench import bench_command
 from .serve import serve_command
+from .play import play_command
 from .check import check_command, convert_command
 from .deal import deal_command
 from .equity import equity_command
@@ -144,6 +145,7 @@ main.add_command(table_command)
 main.add_command(rate_command)
 main.add_command(annotate_command)
 main.add_command(review_command)
+main.add_command(play_command)
 main.add_command(check_command)
 main.add_command(convert_command)
 main.add_command(bench_command)

@@ -14,6 +14,10 @@
                         plays it (:mod:`altbaumer.play.rollout`);
                         ``altbaumer-all`` plays the decisions before the
                         play out too, ``altbaumer-decisions`` only them
+``level-N``             the table's playing level N, 1 (weakest) to 5:
+                        1 to 3 pimc-match with fewer worlds and noise on
+                        its values (:mod:`altbaumer.play.levels`),
+                        4 ``pimc-match``, 5 ``altbaumer``
 ``module:Class``        ``Class(seed)`` from an importable ``module``, which
                         must have a ``choose(view) -> Action`` method
 ``openspiel:…``         an OpenSpiel bot (``openspiel:ismcts[:N]``,
@@ -25,6 +29,8 @@
 ('PimcPolicy', 'match')
 >>> type(make_policy("altbaumer.play.policies:RandomPolicy", seed=2)).__name__
 'RandomPolicy'
+>>> [type(make_policy(f"level-{level}", seed=3)).__name__ for level in (1, 4, 5)]
+['NoisyPimcPolicy', 'PimcPolicy', 'RolloutPolicy']
 """
 
 from __future__ import annotations
@@ -37,20 +43,27 @@ from altbaumer.errors import AltbaumerError
 from altbaumer.game.match_state import MatchState
 from altbaumer.hidden.endgame import TRICKS_LEFT
 from altbaumer.play.engine import CardInference
+from altbaumer.play.levels import NOISY_LEVEL_PLAYERS
 from altbaumer.play.pimc import PimcPolicy
 from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy
 from altbaumer.play.rollout import ROLLOUT_PLAYERS
 
 __all__ = ["POLICIES", "make_policy", "check_policy_name", "ScoreAware", "tell_score"]
 
+_PIMC_MATCH = partial(PimcPolicy, objective="match")
+
 POLICIES: dict[str, Callable[[Optional[int]], Policy]] = {
     "random": RandomPolicy,
     "heuristic": HeuristicPolicy,
     "pimc-points": partial(PimcPolicy, objective="net"),
-    "pimc-match": partial(PimcPolicy, objective="match"),
+    "pimc-match": _PIMC_MATCH,
     "pimc-match-infer": partial(PimcPolicy, objective="match", infer=CardInference()),
     "pimc-match-endgame": partial(PimcPolicy, objective="match", endgame=TRICKS_LEFT),
     **ROLLOUT_PLAYERS,
+    # The table's levels (altbaumer.play.levels.LEVELS): the top two are the full players under a level's name.
+    **NOISY_LEVEL_PLAYERS,
+    "level-4": _PIMC_MATCH,
+    "level-5": ROLLOUT_PLAYERS["altbaumer"],
 }
 
 

@@ -7,7 +7,8 @@ opens with its analysis board to step through (:mod:`altbaumer.report.html_viewe
 without script the page keeps the rest). The page shows the
 totals, the per-match summaries with, for the match objective, a graph of
 N-S's chance to win the match deal by deal (each dot a link to its board), and
-the per-player summaries, then every board: the score before the deal and
+the per-player summaries, then every board: the score before the deal (with
+its score tree, :mod:`altbaumer.report.score_tree`, when the score is known) and
 N-S's chance to win the match before and after it, the deal as dealt around a
 compass (N top, S bottom, W left, E right), the facts of the bidding, every
 trick with its marks (``?!``, ``?``, ``??``) and double-dummy commentary, a
@@ -30,9 +31,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Optional, Sequence
 
+from altbaumer.errors import InvalidScore
 from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
 from altbaumer.game import display
-from altbaumer.game.seats import Seat
+from altbaumer.game.match_state import MatchState
+from altbaumer.game.seats import Seat, Team
 from altbaumer.report.charts import by_trick, match_graph, tricks_chart
 from altbaumer.report.html_marks import (MARK_CLASS, PLAYER_COMMENT, PLAYER_MARK, dd_line, mark_html, player_comment,
                                          player_mark, sd_line)
@@ -42,6 +45,7 @@ from altbaumer.report.html_viewer import VIEWER_CSS, VIEWER_JS, decision_id, vie
 from altbaumer.report.html_text import (PAGE_CSS, REPORT_LOOK, SEAT_LETTERS, SEAT_TAGS, amount, as_float, board_roles, card_html, cards_html,
                                         delta, escape, is_chance, num, parse_card, pct, scroll_box, suit_html,
                                         table_html, thresholds, unit)
+from altbaumer.report.score_tree import score_tree_svg
 
 __all__ = ["render_html", "page_title", "page_html", "board_section", "card_html"]  # card_html: from html_text, for the report's users
 
@@ -61,6 +65,8 @@ th,td{border:1px solid #d4d4d4;padding:2px 7px;text-align:right;vertical-align:t
 th{background:#eef0f3}td.l,th.l{text-align:left}
 section.board{background:#fff;border:1px solid #ccc;border-radius:6px;padding:.6em 1.2em;margin:1.2em 0}
 p.score{margin:.2em 0 .6em}p.score .chance{font-weight:bold}
+.score-row{display:flex;flex-wrap:wrap;align-items:center;gap:0 1.5em}.score-row p.score{flex:1 1 20em}
+.score-row svg.score-tree{width:240px;max-width:100%;height:auto;margin-bottom:.4em}
 .top{display:flex;flex-wrap:wrap;gap:2em;align-items:flex-start}
 .deal{display:grid;grid-template-columns:repeat(3,minmax(0,9.5em));grid-template-rows:repeat(3,auto);gap:.3em}
 .hand{border:1px solid #bbb;border-radius:4px;padding:.2em .5em;background:#fdfdfb}
@@ -196,11 +202,35 @@ def board_section(index: int, board: Json, objective: object) -> str:
     title = f'Board {escape(board.get("board", index))}'
     where = f'{escape(board.get("source", ""))}:{escape(board.get("line", ""))}' if board.get("source") else ""
     parts = [f'<section class="board" id="board-{index}">', f'<h2>{title} <span class="muted">{where}</span></h2>',
-             _score_line(board.get("score")), viewer_html(index, board, objective),
+             _score(board.get("score")), viewer_html(index, board, objective),
              '<div class="top">', _deal(board, abn), _facts(board, abn, objective), "</div>",
              '<div class="top">', _tricks(board, abn, objective), tricks_chart(board), "</div>",
              _decisions(index, board.get("decisions") or [], objective), _skipped(board.get("skipped") or []), "</section>"]
     return "\n".join(p for p in parts if p)
+
+
+def _score(score: object) -> str:
+    """The score line, with the score tree beside it when the state before the deal is known."""
+    line, state = _score_line(score), _known_state(score)
+    return f'<div class="score-row">{line}{score_tree_svg(state)}</div>' if line and state is not None else line
+
+
+def _known_state(score: object) -> Optional[MatchState]:
+    """The report's state before the deal, None when unknown or not a state (a report may be edited)."""
+    state = score.get("state") if isinstance(score, Mapping) else None
+    if not isinstance(state, Mapping):
+        return None
+    points, rounds = state.get("points"), state.get("rounds")
+    if not (isinstance(points, list) and isinstance(rounds, list) and len(points) == len(rounds) == 2):
+        return None
+    figures = [*points, *rounds]
+    if not all(isinstance(f, int) and not isinstance(f, bool) for f in figures):
+        return None
+    makers = Team.EW if state.get("makers") == str(Team.EW) else Team.NS  # the tree does not show them
+    try:
+        return MatchState((figures[0], figures[1]), (figures[2], figures[3]), makers)
+    except InvalidScore:
+        return None
 
 
 def _score_line(score: object) -> str:

@@ -49,6 +49,8 @@ from altbaumer.serve.position import position_answer
 from altbaumer.serve.rating import rating_work
 from altbaumer.serve.requests import board_request, boards_of, int_key, text_key
 from altbaumer.serve.security import LOOPBACK_NAMES, Guard
+from altbaumer.serve.table_api import PlayOptions, Tables, play_routes
+from altbaumer.serve.table_page import table_html
 
 __all__ = ["create_app", "ServerState"]
 
@@ -81,18 +83,23 @@ class ServerState:
 
 
 def create_app(file: Optional[str] = None, token: Optional[str] = None, names: Iterable[str] = LOOPBACK_NAMES,
-               text: Optional[str] = None) -> Starlette:
+               text: Optional[str] = None, play: Optional[PlayOptions] = None) -> Starlette:
     """The app serving ``file`` (read now; ``text`` instead gives its text
     directly) to requests with ``token`` (default: a new random one, in
-    ``app.state.token``) addressed to one of ``names``."""
+    ``app.state.token``) addressed to one of ``names``; the table where a
+    person plays a match (``/play``, docs/play.md) with ``play``'s settings
+    (default: level 5, the tutor at mistakes, the files in the folder the
+    server started in)."""
     if file is not None and text is None:
         with open(file, encoding="utf-8") as handle:
             text = handle.read()
     state = ServerState(file, text)
+    tables = Tables(play or PlayOptions())
     token = token or secrets.token_hex(24)
     routes = [
         Route("/", _page, methods=["GET"]),
-        Route("/api/start", _json(lambda body: {"name": state.name, "abn": state.text}, body=False), methods=["GET"]),
+        Route("/play", _table_page, methods=["GET"]),
+        Route("/api/start", _start(state, tables), methods=["GET"]),
         Route("/api/open", _json(_open), methods=["POST"]),
         Route("/api/deal", _json(_deal), methods=["POST"]),
         Route("/api/position", _json(state.solve_position), methods=["POST"]),
@@ -101,26 +108,58 @@ def create_app(file: Optional[str] = None, token: Optional[str] = None, names: I
         Route("/api/rate", _start_rating(state.jobs), methods=["POST"]),
         Route("/api/jobs/{job}", _job(state.jobs), methods=["GET", "DELETE"]),
         Route("/api/jobs/{job}/events", _events(state.jobs), methods=["GET"]),
+        *play_routes(tables, _body, _error),
     ]
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         state.close()
+        tables.close()
 
     app = Starlette(routes=routes, lifespan=lifespan)
-    app.state.token, app.state.server = token, state
+    app.state.token, app.state.server, app.state.tables = token, state, tables
     app.add_middleware(Guard, token=token, names=names)
     return app
 
 
 async def _page(request: Request) -> Response:
-    return HTMLResponse(page_html(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
-                                              "Content-Security-Policy": _CSP})
+    return HTMLResponse(page_html(), headers=_PAGE_HEADERS)
+
+
+async def _table_page(request: Request) -> Response:
+    return HTMLResponse(table_html(), headers=_PAGE_HEADERS)
+
+
+def _start(state: ServerState, tables: Tables) -> Handler:
+    """The board the analysis page opens with: the server's FILE, or with
+    ``?play=ID&deal=N`` a finished deal of a match at the table, with
+    ``?play=ID&drills=1`` the drills of its review."""
+    def answer(request: Request) -> dict[str, Any]:
+        query = request.query_params
+        ident = query.get("play")
+        if ident is None:
+            return {"name": state.name, "abn": state.text}
+        if query.get("drills"):
+            return tables.drills(ident)
+        deal = query.get("deal", "")
+        if not deal.isdigit():
+            raise InvalidOption("deal: the number of a finished deal of the match")
+        return tables.finished_deal(ident, int(deal))
+
+    async def handle(request: Request) -> Response:
+        try:
+            return JSONResponse(await run_in_threadpool(answer, request))
+        except LookupError as missing:
+            return _error(404, str(missing.args[0]))
+        except AltbaumerError as error:
+            return _error(400, str(error))
+    return handle
 
 
 _CSP = ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data: blob:; "
         "connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'")
 """The page's own inline script and style, and requests to this server only: nothing from the network."""
+_PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "Content-Security-Policy": _CSP}
 
 
 def _json(answer: Callable[[dict[str, Any]], Any], body: bool = True) -> Handler:
