@@ -89,6 +89,7 @@ _BODY = """
 <h1>altbaumer serve</h1>
 <label class="board-pick" hidden>board <select id="board-select" aria-label="the board to analyse"></select></label>
 <span id="source" class="muted"></span>
+<a id="play-link" class="play-link" href="/play">Play a match</a>
 </header>
 <div id="error" role="alert" aria-live="assertive"></div>
 <details id="new-box">

@@ -29,7 +29,7 @@ from altbaumer.errors import AltbaumerError, InvalidOption
 from altbaumer.game.actions import Phase
 from altbaumer.game.seats import Seat
 from altbaumer.play.levels import LEVEL_MAX, LEVEL_MIN
-from altbaumer.play.table import TableGame, TableSettings
+from altbaumer.play.table import PERSON, TableGame, TableSettings
 from altbaumer.play.tutor import Tutor
 from altbaumer.report.drills import drill_boards
 from altbaumer.report.review import player_reviews, review_board, review_report, review_words
@@ -217,12 +217,13 @@ def _review(game: TableGame) -> dict[str, Any]:
     boards = match_boards(game)
     reviews = [review_board(board, seats={game.seat}, samples=500, exact_limit=500, play="realistic", effort=64)
                for board in boards]
-    found = player_reviews(reviews, None, game.seat)
+    found = player_reviews(reviews, [PERSON], None)
     report = review_report(reviews, found, "match", "realistic", worst=5)
     person = next((row for row in report["players"]), None)
     drills = drill_boards(found, reviews)
-    return {"words": review_words(person, "match") if person is not None else "No choice to review.",
-            "player": person, "drills": write_boards(drills) if drills else None}
+    words = review_words(person, "match").replace(f"{PERSON}'s side", "your side") if person is not None \
+        else "You had no choice to review."
+    return {"words": words, "player": person, "drills": write_boards(drills) if drills else None}
 
 
 # -- routes ----------------------------------------------------------------------------------

@@ -59,7 +59,8 @@ def seat_state(game: TableGame, extra: Optional[dict[str, Any]] = None) -> dict[
             "played": played_cards(view), "events": _events(game, view),
             "score": _score(game, table.match.state), "over": table.over,
             "winner": None if table.match.winner is None else str(table.match.winner),
-            "nines": {str(s): c.ascii() for s, c in table.nines.items()}, "can_undo": game.can_undo,
+            "draw": {"nines": {str(s): c.ascii() for s, c in table.nines.items()}, "words": _draw_words(game)},
+            "can_undo": game.can_undo,
             "hands": None, "summary": None, "review": None, "drills": None,
         }
         if done:
@@ -177,6 +178,19 @@ def _events(game: TableGame, view: SeatView) -> list[str]:
     for trick in view.tricks:
         said.append(f"{_who(game, trick.winner)} won trick {view.tricks.index(trick) + 1}.")
     return said
+
+
+def _draw_words(game: TableGame) -> str:
+    """The draw for partners and the first deal: red nines against black, the nine of clubs deals."""
+    table = game.table
+    partner, dealer = game.seat.partner, table.first_dealer
+    said = (f"You drew {card_words(table.nines[game.seat])} and play with {_who(game, partner)}, who drew "
+            f"{card_words(table.nines[partner])}")
+    if dealer is game.seat:
+        return said + ". You deal first."
+    if dealer is partner:
+        return said + " and deals first."
+    return said + f". {_who(game, dealer)} drew the nine of clubs and deals first."
 
 
 def _score(game: TableGame, state: MatchState) -> dict[str, Any]:

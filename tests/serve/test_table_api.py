@@ -97,7 +97,7 @@ def hidden_cards(game: TableGame) -> CardSet:
 
 def strings(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
     """Every text of an answer with its place (``.stock.turned[0]``)."""
-    if path == ".nines":  # the draw for seats, before the shuffle: not a card of the deal's hands
+    if path == ".draw":  # the nines drawn for seats before the match: no card of a deal's hands
         return
     if isinstance(value, str):
         yield path, value
@@ -159,7 +159,25 @@ def test_whole_matches_through_the_api(client: TestClient, tmp_path: Path) -> No
         boards = load_boards(tmp_path / f"altbaumer-{time.strftime('%Y-%m-%d')}-seed{seed}.abn")
         assert len(boards) == state["deal"] and all(replay(b).state.phase.value == "done" for b in boards)
         assert {b.tags["South"] for b in boards} == {"You"}
+        if seed == 3:  # after the match: the person's review, then the drills as the analysis board's quiz
+            state = wait_for_review(client, game)
+            assert state["review"]["words"].startswith("You gave up") and state["review"]["player"]["decisions"]
+            if state["drills"]:
+                drills = client.get(f"/api/start?play={game}&drills=1", headers=HEADERS).json()
+                assert "[Event" in drills["abn"] and "drills for You" in drills["abn"]
+            deal = client.get(f"/api/start?play={game}&deal=1", headers=HEADERS).json()
+            assert replay(load_boards_text(deal["abn"])[0]).state.phase.value == "done"
     assert {"trump", "discard", "lone", "play", "done"} <= phases
+
+
+def wait_for_review(client: TestClient, game: str, seconds: float = 300) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        state = state_of(client, game)
+        if state["review"]["ready"]:
+            return state
+        time.sleep(0.5)
+    pytest.fail("the review was not ready in time")
 
 
 def test_the_decider_is_one_deal(client: TestClient) -> None:

@@ -270,6 +270,7 @@
     if (s.dealer) roles.push(who(s.dealer, true) + " " + verb(s.dealer, "deal"));
     if (s.forehand) roles.push(who(s.forehand) + (s.forehand === me() ? " are" : " is") + " forehand");
     if (s.cutter) roles.push(who(s.cutter) + " " + verb(s.cutter, "cut"));
+    if (s.deal === 1 && s.draw && typeof s.draw.words === "string") fact(dl, "The draw", s.draw.words);
     fact(dl, "Seats", roles.length ? roles.join("; ") + "." : "");
     fact(dl, "Trump", s.trump ? capital(trumpWords(s.trump)) : "not made yet");
     if (s.makers) {

@@ -68,7 +68,11 @@
     showError("this address has no token: open the address the server printed (…/?token=…)");
     return;
   }
-  api("GET", "/api/start").then(function (start) {
+  $("play-link").href = "/play?token=" + encodeURIComponent(TOKEN);
+  // "Analyse this deal" and the drills of a match at the table (/play) open here with ?play=ID&deal=N or &drills=1.
+  var asked = new URLSearchParams(location.search), opening = new URLSearchParams();
+  ["play", "deal", "drills"].forEach(function (key) { if (asked.get(key)) opening.set(key, asked.get(key)); });
+  api("GET", "/api/start" + (opening.toString() ? "?" + opening.toString() : "")).then(function (start) {
     if (start && typeof start.abn === "string") {
       $("new-box").open = false;
       return openText(start.abn, start.name);
