@@ -31,6 +31,7 @@ __all__ = [
     "InvalidArgument",
     "InvalidOption",
     "TooManyJobs",
+    "ResumeError",
 ]
 
 
@@ -140,3 +141,8 @@ class InvalidOption(AltbaumerError):
 
 class TooManyJobs(AltbaumerError):
     """A rating asked of the analysis server while as many as it runs at once are running."""
+
+
+class ResumeError(AltbaumerError):
+    """A match file that ``altbaumer play --resume`` cannot go on with: not
+    written by play, already finished, or not the deals its seed deals."""

@@ -164,7 +164,8 @@ class TableGame:
 
     @property
     def can_undo(self) -> bool:
-        return self.settings.takeback and any(seat is self.seat for seat, _ in self.table.actions())
+        return (self.settings.takeback and not self.table.over
+                and any(seat is self.seat for seat, _ in self.table.actions()))
 
     # -- acting ---------------------------------------------------------------------
 
@@ -212,6 +213,8 @@ class TableGame:
         with self.lock:
             if not self.settings.takeback:
                 raise AltbaumerError("take-backs are off for this match")
+            if self.table.over:
+                raise AltbaumerError("the match is over: nothing to take back")
             actions = self.table.actions()
             mine = [i for i, (seat, _) in enumerate(actions) if seat is self.seat]
             if not mine:

@@ -7,6 +7,19 @@ after every action (:mod:`altbaumer.serve.table_record`), and after a match
 reviews the person's choices in the background. The files go where the
 command said (``--record`` for the first match) or to new files in the
 folder the server started in; a request never names a path.
+
+>>> import tempfile
+>>> from pathlib import Path
+>>> tables = Tables(PlayOptions(TableSettings(level=1, tutor="off"), folder=Path(tempfile.mkdtemp())))
+>>> game = tables.start({"seed": 3})["game"]
+>>> state = tables.state(game)
+>>> state["deal"], state["your_turn"], state["record"].endswith("-seed3.abn")
+(1, True, True)
+>>> tables.act(game, {"action": "next"})
+Traceback (most recent call last):
+...
+altbaumer.errors.WrongPhase: the deal is still being played
+>>> tables.close()
 """
 
 from __future__ import annotations

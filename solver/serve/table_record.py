@@ -1,7 +1,7 @@
 """The match file of a match at the table: written as ABN after every
 action, read back to resume the match (docs/play.md, "Nothing is lost").
 
-Each deal is a board (from the first one on, once the cut is decided), with
+Each deal is a board (a deal still at the cut only its tags and dealer), with
 the players' names (``You`` for the person), the ``Match``, ``Board`` and
 ``Round`` tags that place it in the match, the seed (``Seed``) and the
 table's settings (``Table``: seat, level, tutor, take-backs, and the
@@ -14,6 +14,18 @@ Resuming replays the file's actions on the match its seed deals, so the
 continuation is the match the uninterrupted one would have been: the
 players' choices are seeded by their place in the match alone
 (:func:`~altbaumer.play.table.choice_seed`).
+
+>>> import tempfile
+>>> from altbaumer.play.table import TableGame, TableSettings
+>>> game = TableGame(TableSettings(level=1, tutor="off", seed=4))
+>>> for _ in range(6):
+...     game.act(game.legal_texts()[0])
+>>> path = Path(tempfile.mkdtemp()) / "match.abn"
+>>> write_record(game, path)
+>>> again = resume_game(path)
+>>> again.table.log == game.table.log, again.seed
+(True, 4)
+>>> game.close(); again.close()
 """
 
 from __future__ import annotations
@@ -27,7 +39,7 @@ from typing import Optional
 from altbaumer.abn.board import Board, board_from_deal
 from altbaumer.abn.files import load_boards, save_boards
 from altbaumer.abn.record import replay
-from altbaumer.errors import AbnError, AltbaumerError
+from altbaumer.errors import AbnError, AltbaumerError, ResumeError
 from altbaumer.game.actions import Accept, DeclareAlone, Discard, Phase, Play, Refuse, TakeTrees
 from altbaumer.game.seats import Seat
 from altbaumer.game.table_match import Logged, TableMatch
@@ -37,10 +49,6 @@ __all__ = ["match_boards", "write_record", "resume_settings", "resume_game", "re
 
 TABLE_TAG = "Table"
 SEED_TAG = "Seed"
-
-
-class ResumeError(AltbaumerError):
-    """A match file that cannot be resumed: not a table's, finished, or not its seed's."""
 
 
 def record_name(folder: Path, seed: int, today: Optional[datetime.date] = None) -> Path:
@@ -58,8 +66,9 @@ def match_boards(game: TableGame) -> list[Board]:
     """The match so far as boards, every card of every deal, the notes as commentary."""
     table, boards = game.table, []
     for number, (deal, actions) in enumerate(zip(table.deals, table.log), 1):
-        if deal.phase is Phase.CUT:
-            continue  # nothing dealt yet: the seed deals it again
+        if deal.phase is Phase.CUT:  # nothing dealt yet: the board says only that it is being dealt
+            boards.append(Board(deal.dealer, tags=_tags(game, number)))
+            continue
         board = board_from_deal(deal, _tags(game, number))
         _comment(board, actions, [n for n in game.notes if n.deal == number])
         boards.append(board)
@@ -149,6 +158,9 @@ def resume_log(boards: list[Board], settings: TableSettings, seed: int, name: st
             raise ResumeError(str(error)) from None
         table = TableMatch(seed, settings.seat, log + [[]])
         deal = table.deal
+        if deal.phase is Phase.CUT and not any(board.hands.values()) and number == len(boards):
+            log.append([])  # the deal in play, still at the cut
+            break
         actions: list[Logged] = []
         if deal.phase is Phase.CUT:
             actions.append((deal.cutter, TakeTrees(tuple(c for c in deal.cut_offer if c in board.cut_trees))))

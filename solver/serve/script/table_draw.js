@@ -464,7 +464,7 @@
 
   function refreshTools() {
     var s = T.state, ready = !T.busy && !!s;
-    $("undo").disabled = !(ready && s.can_undo);
+    $("undo").disabled = !(ready && s.can_undo && !s.over);
     $("hint").disabled = !(ready && s.your_turn && !T.hinting && (s.legal || []).filter(function (a) { return a !== "next"; }).length > 1);
     $("last-trick").disabled = !(s && s.last_trick && Array.isArray(s.last_trick.cards) && s.last_trick.cards.length);
   }

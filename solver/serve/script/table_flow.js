@@ -143,7 +143,7 @@
 
   function undo() {
     var s = T.state;
-    if (!s || T.busy || !s.can_undo || !$("tutor").hidden) return;
+    if (!s || T.busy || !s.can_undo || s.over || !$("tutor").hidden) return;
     showError("");
     clearHint();
     setBusy(true);
