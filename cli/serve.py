@@ -43,9 +43,14 @@ def serve_command(file: Optional[str], host: str, port: int, open_browser: bool)
     deal, pasted ABN, or a deal set up card by card. Drills (`altbaumer
     review --drills`) are asked as a quiz: answer, then see the rating.
 
+    The page also offers a match against the computer at the table, as
+    `altbaumer play` serves it (docs/play.md); such a match is written to a
+    new file in the folder the server started in.
+
     The server prints its address with a random token, which every request
     needs, and serves until Ctrl-C. It listens on 127.0.0.1 only, unless
-    --host says otherwise; it reads no file but FILE and writes none.
+    --host says otherwise; it reads no file but FILE and writes none but
+    the files of the matches played at its table.
     """
     if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
         raise BadInput(SERVE_MISSING)
