@@ -45,7 +45,7 @@ def seat_state(game: TableGame, extra: Optional[dict[str, Any]] = None) -> dict[
         state = {
             "game": None, "seat": str(game.seat), "level": game.settings.level, "tutor": game.settings.tutor,
             "names": {str(s): n for s, n in game.names.items()},
-            "teams": {str(t): " and ".join(game.names[s] for s in t.seats) for t in Team},
+            "teams": {str(t): _team_names(game, t) for t in Team},
             "deal": table.deal_number, "round": _round(table.before), "decider": table.before.decider,
             "dealer": str(view.dealer), "forehand": str(view.forehand), "cutter": str(view.cutter),
             "phase": "over" if table.over else view.phase, "to_act": None if done else _seat(view.to_act),
@@ -143,7 +143,7 @@ def _prompt(game: TableGame, view: SeatView) -> str:
     """The decision in plain words, or who is to act."""
     table = game.table
     if table.over:
-        return f"The match is over: {' and '.join(game.names[s] for s in table.match.winner.seats)} win it." \
+        return f"The match is over: {_team_names(game, table.match.winner)} win it." \
             if table.match.winner is not None else "The match is over."
     if view.phase == Phase.DONE.value:
         return "The deal is over. Next deal?"
@@ -193,8 +193,14 @@ def _draw_words(game: TableGame) -> str:
     return said + f". {_who(game, dealer)} drew the nine of clubs and deals first."
 
 
+def _team_names(game: TableGame, team: Team) -> str:
+    """``You and level-5``: the person first."""
+    seats = sorted(team.seats, key=lambda seat: seat is not game.seat)
+    return " and ".join(game.names[seat] for seat in seats)
+
+
 def _score(game: TableGame, state: MatchState) -> dict[str, Any]:
-    names = (game.names[Seat.N] + " and " + game.names[Seat.S], game.names[Seat.E] + " and " + game.names[Seat.W])
+    names = (_team_names(game, Team.NS), _team_names(game, Team.EW))
     return {"points": list(state.points), "rounds": list(state.rounds), "text": str(state),
             "words": state.describe(), "tree": score_tree_svg(state, names)}
 
@@ -208,14 +214,14 @@ def _deal_end(game: TableGame) -> dict[str, Any]:
     discards = None if deal.discards is None else _cards(deal.discards)
     makers = record.score.makers
     taken = record.score.makers_tricks
-    words = (f"{' and '.join(game.names[s] for s in makers.seats)} made trump in "
+    words = (f"{_team_names(game, makers)} made trump in "
              f"{suit_words(deal.trump) if deal.trump is not None else '?'}"
              f"{' with ' + seat_words(deal.lone) + ' alone' if deal.lone is not None else ''} and took "
              f"{taken} trick{'s' if taken != 1 else ''}: "
              + ", ".join(f"{team} {points:+d}" for team, points in ((str(t), record.score.points[t]) for t in Team))
              + f". The score is now {game.table.match.state}.")
     if record.round_winner is not None:
-        words += f" {' and '.join(game.names[s] for s in record.round_winner.seats)} won the round."
+        words += f" {_team_names(game, record.round_winner)} won the round."
     costly = [{"action": j.verdict.chosen, "mark": j.verdict.mark, "mark_name": MARK_NAMES.get(j.verdict.mark, ""),
                "loss": round(j.verdict.loss, 4), "words": j.verdict.words}
               for j in sorted(game.deal_verdicts(game.table.deal_number), key=lambda j: -j.verdict.loss)
