@@ -120,8 +120,8 @@ def main(argv: Optional[list[str]] = None) -> None:
             row = rung(LEVELS[level], LEVELS[level + 1], args.pairs, args.seed, args.processes)
             out["rungs"].append(row)
             if not args.json:
-                print(f"rung {row['weaker']} < {row['stronger']}: {row['pairs']} pairs, {row['seconds']:.0f} s",
-                      flush=True)
+                print(f"rung {row['weaker']} < {row['stronger']}: {row['pairs']} pairs, the stronger won "
+                      f"{_pct(row['win_rate'])} ± {_pct(row['win_rate_ci95'])}, {row['seconds']:.0f} s", flush=True)
     if args.json:
         print(json.dumps(out, indent=2))
         return

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
@@ -12,8 +11,8 @@ import click
 
 from altbaumer.errors import AltbaumerError
 
-from .output import BadInput, printable, stdout
-from .serve import DEFAULT_PORT, SERVE_MISSING, _is_loopback, _listen, _machine_names, _warn
+from .output import BadInput, printable
+from .serve import DEFAULT_PORT, SERVE_MISSING, run_server
 
 if TYPE_CHECKING:
     from altbaumer.play.table import TableGame
@@ -71,8 +70,7 @@ def play_command(seat: str, level: int, partner: Optional[str], opponents: Optio
         raise BadInput("--no-takeback: take-backs can be turned off only with --tutor off")
     from altbaumer.play.table import TableSettings
     from altbaumer.game.seats import Seat
-    from altbaumer.serve import create_app, serve, url_of
-    from altbaumer.serve.security import LOOPBACK_NAMES, new_token
+    from altbaumer.serve import create_app
     from altbaumer.serve.table_api import PlayOptions
 
     try:
@@ -87,22 +85,9 @@ def play_command(seat: str, level: int, partner: Optional[str], opponents: Optio
             raise BadInput("--resume goes on in the file's own match: leave out --record and --seed")
         resumed = _resumed(Path(resume))
         target = _writable(Path(resume), "--resume")
-    sock = _listen(host, port)
-    loopback = _is_loopback(host)
-    if not loopback:
-        _warn(f"serving on {host}: other machines can reach the server; each request still needs the token")
-    token = new_token()
-    names = set(LOOPBACK_NAMES) | {host.lower(), f"[{host.lower()}]"} | _machine_names(loopback)
     options = PlayOptions(defaults=settings, record=target, folder=Path.cwd(), resumed=resumed)
-    app = create_app(None, token, names=names, play=options)
-    url = url_of("127.0.0.1" if host in ("0.0.0.0", "::") else host, sock.getsockname()[1], token)
-    url = url.replace("/?token=", "/play?token=", 1)
-    stdout.print(url, markup=False, highlight=False, soft_wrap=True)
-    stdout.file.flush()
-    if open_browser:
-        webbrowser.open(url)
-    serve(app, sock)
-
+    run_server(host, port, open_browser, lambda token, names: create_app(None, token, names=names, play=options),
+               page="/play")
 
 def _writable(path: Path, option: str) -> Path:
     """A match file the server may replace: in a folder that exists, and a regular file if it exists."""

@@ -9,7 +9,7 @@ import ipaddress
 import socket
 import sys
 import webbrowser
-from typing import Optional
+from typing import Any, Callable, Optional
 
 import click
 
@@ -19,7 +19,7 @@ from altbaumer.abn.record import replay
 from .files import STDIO, source_name
 from .output import BadInput, printable, stdout
 
-__all__ = ["serve_command", "SERVE_MISSING"]
+__all__ = ["serve_command", "run_server", "SERVE_MISSING", "DEFAULT_PORT"]
 
 SERVE_MISSING = "serve needs the serve extra: pip install 'altbaumer[serve]'"
 DEFAULT_PORT = 8765
@@ -54,8 +54,7 @@ def serve_command(file: Optional[str], host: str, port: int, open_browser: bool)
     """
     if importlib.util.find_spec("starlette") is None or importlib.util.find_spec("uvicorn") is None:
         raise BadInput(SERVE_MISSING)
-    from altbaumer.serve import create_app, serve, url_of
-    from altbaumer.serve.security import LOOPBACK_NAMES, new_token
+    from altbaumer.serve import create_app
     text = None if file is None else _read(file)
     if file is not None and text is not None:
         boards = load_boards(io.BytesIO(text.encode("utf-8")), name=source_name(file))
@@ -63,14 +62,27 @@ def serve_command(file: Optional[str], host: str, port: int, open_browser: bool)
             raise BadInput(f"{source_name(file)}: no boards in the file")
         for board in boards:  # a bad file is refused now, with the reader's line
             replay(board)
+    run_server(host, port, open_browser,
+               lambda token, names: create_app(None if file is None else source_name(file), token, names=names,
+                                               text=text))
+
+
+def run_server(host: str, port: int, open_browser: bool, app_for: Callable[[str, set[str]], Any],
+               page: str = "/") -> None:
+    """Listen on ``host:port``, make the app (``app_for(token, host names)``), print the address
+    of ``page`` with the token, open it in the browser if asked, and serve until Ctrl-C."""
+    from altbaumer.serve import serve, url_of
+    from altbaumer.serve.security import LOOPBACK_NAMES, new_token
+
     sock = _listen(host, port)
     loopback = _is_loopback(host)
     if not loopback:
         _warn(f"serving on {host}: other machines can reach the server; each request still needs the token")
     token = new_token()
     names = set(LOOPBACK_NAMES) | {host.lower(), f"[{host.lower()}]"} | _machine_names(loopback)
-    app = create_app(None if file is None else source_name(file), token, names=names, text=text)
+    app = app_for(token, names)
     url = url_of("127.0.0.1" if host in ("0.0.0.0", "::") else host, sock.getsockname()[1], token)
+    url = url.replace("/?token=", f"{page}?token=", 1)
     stdout.print(url, markup=False, highlight=False, soft_wrap=True)
     stdout.file.flush()
     if open_browser:

@@ -57,12 +57,13 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Sequence
 
 from altbaumer.game import display
 from altbaumer.game.cards import FULL_PACK, Suit
 from altbaumer.report.html_text import PAGE_CSS
 
-__all__ = ["page_html", "PAGE_TITLE"]
+__all__ = ["page_html", "page_document", "PAGE_TITLE"]
 
 PAGE_TITLE = "altbaumer serve"
 """The page's title (the board's label is added once a board is open)."""
@@ -273,27 +274,29 @@ table:empty{display:none}
 
 
 
-SCRIPT_PARTS = ("base", "tree", "position", "boards", "rating", "export", "setup", "quiz", "wiring")
+SCRIPT_PARTS = ("common", "base", "tree", "position", "boards", "rating", "export", "setup", "quiz", "wiring")
 """The page's script, one concern a file in ``script/``: the constants, helpers and API calls; the
 tree of variations and its move list; drawing a position; opening boards; rating; export; setting up
 a deal; drills as a quiz; the keys, buttons and start. They share one scope: the page runs them as one function."""
 
 
-def _script() -> str:
+def page_document(title: str, css: str, body: str, parts: Sequence[str], body_attributes: str = "") -> str:
+    """One self-contained HTML5 page: ``css`` inline, and one inline script joined from the ``parts``
+    of ``script/`` (with the card faces for ``__FACES__``), run as one function so they share a scope."""
     folder = resources.files("altbaumer.serve") / "script"
-    body = "".join((folder / f"{part}.js").read_text(encoding="utf-8") for part in SCRIPT_PARTS)
-    return '\n(function () {\n  "use strict";\n' + body.replace("__FACES__", _json_for_script(_faces())) + "})();\n"
-
-
-def _page() -> str:
-    script = _script()
+    joined = "".join((folder / f"{part}.js").read_text(encoding="utf-8") for part in parts)
+    script = '\n(function () {\n  "use strict";\n' + joined.replace("__FACES__", _json_for_script(_faces())) + "})();\n"
     assert "</script" not in script.lower() and "<!--" not in script
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<meta name=\"referrer\" content=\"no-referrer\">\n"
             "<link rel=\"icon\" href=\"data:,\">\n"
-            f"<title>{PAGE_TITLE}</title>\n<style>{PAGE_CSS}{_CSS}</style>\n</head>\n<body>\n"
-            f"{_BODY}<script>{script}</script>\n</body>\n</html>\n")
+            f"<title>{title}</title>\n<style>{css}</style>\n</head>\n<body{body_attributes}>\n"
+            f"{body}<script>{script}</script>\n</body>\n</html>\n")
+
+
+def _page() -> str:
+    return page_document(PAGE_TITLE, PAGE_CSS + _CSS, _BODY, SCRIPT_PARTS)
 
 
 _PAGE = _page()

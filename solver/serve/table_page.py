@@ -50,10 +50,9 @@ True
 
 from __future__ import annotations
 
-from importlib import resources
 
 from altbaumer.report.html_text import PAGE_CSS
-from altbaumer.serve.page import _faces, _json_for_script
+from altbaumer.serve.page import page_document
 
 __all__ = ["table_html", "TABLE_TITLE", "SCRIPT_PARTS"]
 
@@ -231,28 +230,15 @@ td.l,th.l{text-align:left}tr.best td{background:#e6f6ea}
  .felt{padding:.9em;gap:.6em}.trick{grid-template-rows:repeat(3,minmax(4.4em,auto))}.back{width:1.35em;height:1.95em}}
 """
 
-SCRIPT_PARTS = ("table_base", "table_draw", "table_flow", "table_tutor", "table_keys", "table_wiring")
+SCRIPT_PARTS = ("common", "table_base", "table_draw", "table_flow", "table_tutor", "table_keys", "table_wiring")
 """The page's script, one concern a file in ``script/``: the constants, words for cards, helpers and API
 calls; drawing the table from a state; acting, showing the cards played and taking back; the tutor's
 question and the hint; the keys; the buttons and the start. They share one scope: the page runs them as
 one function."""
 
 
-def _script() -> str:
-    folder = resources.files("altbaumer.serve") / "script"
-    body = "".join((folder / f"{part}.js").read_text(encoding="utf-8") for part in SCRIPT_PARTS)
-    return '\n(function () {\n  "use strict";\n' + body.replace("__FACES__", _json_for_script(_faces())) + "})();\n"
-
-
 def _page() -> str:
-    script = _script()
-    assert "</script" not in script.lower() and "<!--" not in script
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            "<meta name=\"referrer\" content=\"no-referrer\">\n"
-            "<link rel=\"icon\" href=\"data:,\">\n"
-            f"<title>{TABLE_TITLE}</title>\n<style>{PAGE_CSS}{_CSS}</style>\n</head>\n<body data-state=\"busy\">\n"
-            f"{_BODY}<script>{script}</script>\n</body>\n</html>\n")
+    return page_document(TABLE_TITLE, PAGE_CSS + _CSS, _BODY, SCRIPT_PARTS, ' data-state="busy"')
 
 
 _PAGE = _page()

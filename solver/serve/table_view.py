@@ -69,11 +69,13 @@ def seat_state(game: TableGame, extra: Optional[dict[str, Any]] = None) -> dict[
 
 
 def played_cards(view: SeatView) -> list[dict[str, str]]:
-    """The deal's cards so far in order, each with the seat that played it."""
+    """The deal's cards so far in order, each with the seat that played it,
+    and the card that closes a trick with the trick's ``winner``."""
     skip = absent_seat(view.lone)
     cards = []
     for trick in view.tricks:
         cards += [{"seat": str(s), "card": c.ascii()} for s, c in zip(play_order(trick.leader, skip), trick.cards)]
+        cards[-1]["winner"] = str(trick.winner)  # the card that closes a trick names who won it
     if view.trick_leader is not None:
         cards += [{"seat": str(s), "card": c.ascii()}
                   for s, c in zip(play_order(view.trick_leader, skip), view.trick_cards)]

@@ -1,22 +1,13 @@
   /* -- the table page (altbaumer play): constants, words, helpers, the API ---------------------- */
-  var FACES = __FACES__;
-  var SEATS = ["N", "E", "S", "W"];
-  var NEXT = {N: "W", W: "S", S: "E", E: "N"};  /* play goes anticlockwise: N, W, S, E */
-  var TEAM = {N: "N-S", S: "N-S", E: "E-W", W: "E-W"};
   var SEAT_WORD = {N: "North", E: "East", S: "South", W: "West"};
   var SIDE_WORD = {"N-S": "North and South", "E-W": "East and West"};
   var RANK_WORD = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", "9": "nine"};
   var SUIT_WORD = {C: "clubs", S: "spades", H: "hearts", D: "diamonds"};
   var CARD = /^[AKQJT9][CSHD]$/;
-  var PARTNER = {N: "S", S: "N", E: "W", W: "E"};
   var LETTER = {accept: "A", refuse: "R", together: "T", take: "T", alone: "G", next: "N"};
-  var MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"};
   var MARK_NAME = {"?!": "an inaccuracy", "?": "a mistake", "??": "a blunder"};
-  var FACE = {}, SUIT = {};
-  FACES.cards.forEach(function (c) { FACE[c[0]] = c; });
+  var SUIT = {};
   FACES.suits.forEach(function (s) { SUIT[s[0]] = s; });
-  var QUERY = new URLSearchParams(location.search);
-  var TOKEN = QUERY.get("token") || "";
   var STORE = {autoplay: "altbaumer.play.autoplay", delay: "altbaumer.play.delay"};
 
   /* The page's state: the match as last drawn (state), the request or showing under way (busy), the
@@ -24,16 +15,7 @@
   var T = {game: QUERY.get("game"), state: null, busy: true, picked: [], ahead: null, lastOpen: false,
            hint: null, hinting: false, tutor: null, focusBack: null, delay: 600, drawn: 0, told: {}, reviewTimer: null, refocus: false};
 
-  function $(id) { return document.getElementById(id); }
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
-  function showError(message) { $("error").textContent = message ? String(message) : ""; }
-  function messageOf(e) { return e && e.message ? e.message : String(e); }
   function capital(text) { return text ? text.charAt(0).toUpperCase() + text.slice(1) : text; }
   function stored(key) { try { return window.localStorage.getItem(key); } catch (e) { return null; } }
   function store(key, value) { try { window.localStorage.setItem(key, value); } catch (e) { /* private mode */ } }
@@ -100,29 +82,15 @@
     return box;
   }
 
-  /* -- the rules the showing needs: a trick's winner (rules.md, Winning a trick) --------------------- */
-  var TRUMP_ORDER = "AKTQJ9", PLAIN_ORDER = "ATKQJ9";
-  function isTrump(c, trump) { return c === "QC" || c === "JC" || c.charAt(1) === trump; }
-  function trumpRank(c) { return c === "QC" ? -2 : c === "JC" ? -1 : TRUMP_ORDER.indexOf(c.charAt(0)); }
-  /* The seat whose card wins ``cards`` ([{seat, card}], in play order). */
-  function trickWinner(cards, trump) {
-    var best = null;
-    cards.forEach(function (p) {
-      if (!best) { best = p; return; }
-      var a = best.card, b = p.card, ta = isTrump(a, trump), tb = isTrump(b, trump);
-      if (tb && (!ta || trumpRank(b) < trumpRank(a))) best = p;
-      else if (!ta && !tb && b.charAt(1) === a.charAt(1) && PLAIN_ORDER.indexOf(b.charAt(0)) < PLAIN_ORDER.indexOf(a.charAt(0))) best = p;
-    });
-    return best ? best.seat : null;
-  }
-  function trickSize(s) { return s && s.lone ? 3 : 4; }
+  /* -- the tricks of the cards shown: the server marks the card that closes a trick with its winner -- */
   /* This deal's tricks from its cards played: [{cards, done, winner}]. */
-  function tricksOf(played, s) {
-    var size = trickSize(s), out = [];
-    for (var i = 0; i < played.length; i += size) {
-      var cards = played.slice(i, i + size), done = cards.length === size;
-      out.push({cards: cards, done: done, winner: done ? trickWinner(cards, s.trump) : null});
-    }
+  function tricksOf(played) {
+    var out = [], cards = [];
+    played.forEach(function (p) {
+      cards.push(p);
+      if (p.winner) { out.push({cards: cards, done: true, winner: p.winner}); cards = []; }
+    });
+    if (cards.length) out.push({cards: cards, done: false, winner: null});
     return out;
   }
 
@@ -139,29 +107,7 @@
     while (box.childNodes.length > 12) box.removeChild(box.firstChild);
   }
 
-  /* -- the API ------------------------------------------------------------------------------------- */
-  /* The answer as {ok, status, data}: the tutor's 409 is an answer, not a failure. */
-  function request(method, path, body) {
-    var options = {method: method, headers: {"Authorization": "token " + TOKEN}};
-    if (body !== undefined) {
-      options.headers["Content-Type"] = "application/json";
-      options.body = JSON.stringify(body);
-    }
-    return fetch(path, options).then(function (response) {
-      return response.text().then(function (text) {
-        var data = null;
-        try { data = text ? JSON.parse(text) : null; } catch (e) { data = null; }
-        return {ok: response.ok, status: response.status, data: data,
-                error: data && typeof data.error === "string" ? data.error : (text || response.statusText || "HTTP " + response.status)};
-      });
-    });
-  }
-  function api(method, path, body) {
-    return request(method, path, body).then(function (answer) {
-      if (!answer.ok) throw new Error(answer.error);
-      return answer.data;
-    });
-  }
+  /* -- addresses ------------------------------------------------------------------------------------- */
   function gamePath(tail) { return "/api/play/" + encodeURIComponent(T.game) + (tail || ""); }
   function pageLink(extra) {
     var q = new URLSearchParams();

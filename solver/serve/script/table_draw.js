@@ -120,10 +120,10 @@
       if (current.length) return {cards: current, done: false, winner: null};
       var last = s.last_trick;
       if (last && Array.isArray(last.cards) && last.cards.length && (s.played || []).length)
-        return {cards: last.cards, done: true, winner: last.winner || trickWinner(last.cards, s.trump)};
+        return {cards: last.cards, done: true, winner: last.winner};
       return {cards: [], done: false, winner: null};
     }
-    var tricks = tricksOf(shown, s), top = tricks[tricks.length - 1];  /* a step of the showing, or no trick given */
+    var tricks = tricksOf(shown), top = tricks[tricks.length - 1];  /* a step of the showing, or no trick given */
     return top ? top : {cards: [], done: false, winner: null};
   }
 
@@ -201,7 +201,7 @@
   function drawStatus(s, shown, hidden, live) {
     var box = clear($("status")), lead = "", main = "";
     if (s.phase === "play" || !live) {
-      var tricks = tricksOf(shown, s), top = tricks[tricks.length - 1], number = tricks.length;
+      var tricks = tricksOf(shown), top = tricks[tricks.length - 1], number = tricks.length;
       if (live && s.trick && Array.isArray(s.trick.cards)) {
         if (s.trick.cards.length) lead = who(s.trick.leader || s.trick.cards[0].seat, true) + " led this trick.";
         else if (s.trick.leader) lead = who(s.trick.leader, true) + " " + verb(s.trick.leader, "lead") + " to trick " +
@@ -300,7 +300,7 @@
   function drawTricks(s, shown, live) {
     var box = clear($("tricks")), won = {"N-S": 0, "E-W": 0};
     if (live && s.tricks_won) won = s.tricks_won;
-    else tricksOf(shown, s).forEach(function (t) { if (t.done) won[TEAM[t.winner]] += 1; });
+    else tricksOf(shown).forEach(function (t) { if (t.done) won[TEAM[t.winner]] += 1; });
     var mine = TEAM[me()];
     [mine, mine === "N-S" ? "E-W" : "N-S"].forEach(function (side) {
       var p = el("p", null, capital(sideWords(side, s)) + ": ");
@@ -449,7 +449,7 @@
     box.hidden = !T.lastOpen;
     if (!T.lastOpen) return;
     if (!last || !Array.isArray(last.cards) || !last.cards.length) { box.appendChild(el("p", null, "No trick has been played yet in this deal.")); return; }
-    var winner = last.winner || trickWinner(last.cards, s.trump);
+    var winner = last.winner;
     box.appendChild(el("p", null, "The last trick, led by " + who(last.leader || last.cards[0].seat) + ", won by " + who(winner) + ":"));
     var row = el("p");
     last.cards.forEach(function (p, i) {

@@ -4,11 +4,7 @@
     var p = played[i];
     if (!p) return;
     announce(who(p.seat, true) + " " + verb(p.seat, "play") + " " + cardPhrase(p.card) + ".");
-    var size = trickSize(s);
-    if ((i + 1) % size === 0) {
-      var winner = trickWinner(played.slice(i + 1 - size, i + 1), s.trump);
-      announce(who(winner, true) + " " + verb(winner, "win") + " the trick.");
-    }
+    if (p.winner) announce(who(p.winner, true) + " " + verb(p.winner, "win") + " the trick.");
   }
   function tellState(s) {
     var key;
