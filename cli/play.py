@@ -15,7 +15,7 @@ from .output import BadInput, printable
 from .serve import DEFAULT_PORT, SERVE_MISSING, run_server
 
 if TYPE_CHECKING:
-    from altbaumer.play.table import TableGame
+    from altbaumer.play.table import TableGame, TableSettings
 
 __all__ = ["play_command"]
 
@@ -84,6 +84,7 @@ def play_command(seat: str, level: int, partner: Optional[str], opponents: Optio
         if record is not None or seed is not None:
             raise BadInput("--resume goes on in the file's own match: leave out --record and --seed")
         resumed = _resumed(Path(resume))
+        _check_resumed(resumed.settings, settings, click.get_current_context())
         target = _writable(Path(resume), "--resume")
     options = PlayOptions(defaults=settings, record=target, folder=Path.cwd(), resumed=resumed)
     run_server(host, port, open_browser, lambda token, names: create_app(None, token, names=names, play=options),
@@ -99,6 +100,16 @@ def _writable(path: Path, option: str) -> Path:
     if not os.access(folder, os.W_OK):
         raise BadInput(f"{option} {printable(str(path))}: cannot write in {printable(str(folder))}")
     return path
+
+
+def _check_resumed(found: "TableSettings", given: "TableSettings", context: click.Context) -> None:
+    """A setting given with --resume must be the file's: the match goes on as it was played."""
+    for option, name in (("seat", "seat"), ("level", "level"), ("partner", "partner"), ("opponents", "opponents"),
+                         ("tutor", "tutor"), ("no_takeback", "takeback")):
+        if context.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE \
+                and getattr(found, name) != getattr(given, name):
+            raise BadInput(f"--{option.replace('_', '-')}: the match of the file is played with {name} "
+                           f"{getattr(found, name)}; leave the option out to go on with it")
 
 
 def _resumed(path: Path) -> "TableGame":

@@ -85,6 +85,21 @@ def test_a_finished_match_is_not_resumed(tmp_path: Path) -> None:
     game.close()
     result = _run("--resume", str(path))
     assert result.exit_code == 2 and "the match is over" in result.output
+
+
+def test_a_resumed_match_keeps_its_seat(tmp_path: Path) -> None:
+    from altbaumer.play.table import TableGame, TableSettings
+    from altbaumer.serve.table_record import write_record
+
+    game = TableGame(TableSettings(level=1, tutor="off", seed=2))
+    game.act(game.legal_texts()[0])
+    path = tmp_path / "going.abn"
+    write_record(game, path)
+    game.close()
+    before = path.read_text()
+    result = _run("--resume", str(path), "--seat", "E", "--port", "0")
+    assert result.exit_code == 2 and "--seat: the match of the file is played with seat S" in result.output
+    assert path.read_text() == before
     check = CliRunner().invoke(main, ["check", str(path)])
     assert check.exit_code == 0, check.output
 
