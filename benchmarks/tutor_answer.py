@@ -72,7 +72,7 @@ def main() -> None:
         print(f"deal {seed}: {sum(len(t) for t in times.values())} choices", flush=True)
     reference.close()
     tutor.close()
-    print(f"\nthe tutor's answer (samples {effort.samples}, effort {effort.effort}) against {args.factor}x the effort")
+    print(f"\nthe tutor's answer ({effort}) against {args.factor}x the effort")
     print(f"{'kind':8} {'choices':>7} {'median s':>9} {'p90 s':>7} {'agree':>7}")
     everything: list[float] = []
     agreed: list[bool] = []

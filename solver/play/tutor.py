@@ -4,8 +4,8 @@ gnubg's tutor warns ("Play anyway / Rethink / Hint").
 
 The rating is :func:`~altbaumer.play.realistic.rate_realistic`'s, every
 seat playing the worlds out from its own knowledge, at an effort fit for
-play (:class:`TutorEffort`: some 0.1 s a card and 0.5 s at accept or refuse
-on one core, docs/play.md). It is started as soon as the decision is the
+play (:class:`TutorEffort`: under half a second on one core at the 90th
+percentile, docs/play.md). It is started as soon as the decision is the
 person's, on a worker thread, so that it is ready when the person chooses.
 A choice is warned about when its mark (:mod:`altbaumer.hidden.verdicts`:
 beyond the noise and the threshold) is at least the tutor's level; a choice
@@ -24,6 +24,7 @@ from typing import Any, Optional
 
 from altbaumer.dd.solver import Solver
 from altbaumer.errors import InvalidOption
+from altbaumer.game.actions import Phase
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.advice import best_sentence, choice_sentence, option_action, options_in_words
@@ -43,16 +44,34 @@ DEFAULT_TUTOR = "mistake"
 @dataclass(frozen=True)
 class TutorEffort:
     """How much a tutor's rating solves and plays out: ``samples`` worlds
-    (all of them when there are no more) and at most ``effort`` playouts an
-    option, until the ranking is settled."""
+    (all of them when there are no more), and at most so many playouts an
+    option, until the ranking is settled: ``effort`` for a card,
+    ``turn_effort`` at accept or refuse, ``discard_effort`` for the
+    discard, ``alone_effort`` for a lone choice. What a playout costs differs
+    by decision: some 1 ms from a card or a lone choice, 5 ms from the
+    discard and 20 ms from accept or refuse (the decisions inside each
+    playout are made by players of their own). So that each is ready within
+    half a second, the dearer decisions play out fewer worlds, the
+    double-dummy values of all the samples steadying them as the control
+    variate."""
 
     samples: int = 200
-    effort: int = 64
+    effort: int = 128
+    turn_effort: int = 20
+    discard_effort: int = 64
+    alone_effort: int = 256
     seed: int = 0
 
     def scaled(self, factor: int) -> "TutorEffort":
         """The same rating at ``factor`` times the effort (the benchmark's reference)."""
-        return TutorEffort(self.samples * factor, self.effort * factor, self.seed)
+        return TutorEffort(self.samples * factor, self.effort * factor, self.turn_effort * factor,
+                           self.discard_effort * factor, self.alone_effort * factor, self.seed)
+
+    def playouts(self, view: SeatView) -> int:
+        """The most playouts an option of ``view``'s decision gets."""
+        by_phase = {Phase.TRUMP.value: self.turn_effort, Phase.DISCARD.value: self.discard_effort,
+                    Phase.LONE.value: self.alone_effort}
+        return by_phase.get(view.phase, self.effort)
 
 
 def should_warn(mark: str, tutor: str) -> bool:
@@ -140,8 +159,8 @@ class Tutor:
             self._solver, self._engine = Solver(2.0, threads=1), Engine(threads=1)
         effort = self.effort
         return rate_realistic(view, state=state, samples=effort.samples, exact_limit=effort.samples,
-                              effort=effort.effort, seed=effort.seed, solver=self._solver, engine=self._engine,
-                              threads=1)
+                              effort=effort.playouts(view), seed=effort.seed, solver=self._solver,
+                              engine=self._engine, threads=1)
 
     def close(self) -> None:
         self._pool.shutdown(wait=True, cancel_futures=True)
