@@ -37,7 +37,7 @@ def arena_command(a: str, b: str, pairs: int, seed: int, processes: int | None, 
                   no_progress: bool, scheduler: Scheduler | None, resume: str | None) -> None:
     """Play whole matches between policies A and B (random, heuristic,
     pimc-points, pimc-match, pimc-match-infer, pimc-match-endgame, altbaumer,
-    altbaumer-all, altbaumer-decisions, module:Class, or with the openspiel
+    altbaumer-all, altbaumer-decisions, level-1 to level-5, module:Class, or with the openspiel
     extra OpenSpiel's bots:
     openspiel:ismcts[:SIMULATIONS], openspiel:random,
     openspiel:module:function) and report which wins more, with 95%
@@ -51,7 +51,8 @@ def arena_command(a: str, b: str, pairs: int, seed: int, processes: int | None, 
     the cards the others chose, pimc-match-endgame solves the last two
     tricks as a game of hidden cards. The altbaumer player plays each card
     out before it plays it (altbaumer-all the decisions before the play too,
-    altbaumer-decisions only them): some three seconds a match. Results
+    altbaumer-decisions only them): some three seconds a match. level-1 to
+    level-5 are the playing levels of altbaumer play (docs/play.md). Results
     depend only on --seed, never on --processes or --scheduler. Ctrl-C shows
     the pairs finished and exits 130.
     """

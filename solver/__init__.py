@@ -99,9 +99,9 @@ _LAZY = {
     "altbaumer.dd": ("Solution", "Solver", "solve", "solve_moves"),
     "altbaumer.game.equity": ("EquityTable", "shipped_table"),
     "altbaumer.hidden": ("InfoSet", "Rating", "perfect_information_table", "rate_view"),
-    "altbaumer.play": ("HeuristicPolicy", "Policy", "RandomPolicy", "SimulationStats", "make_policy", "play_deal",
-                       "play_match", "simulate_matches"),
-    "altbaumer.report": ("BoardNotes", "annotate_board", "render_html"),
+    "altbaumer.play": ("HeuristicPolicy", "Policy", "RandomPolicy", "SimulationStats", "TableGame", "TableSettings",
+                       "make_policy", "play_deal", "play_match", "simulate_matches"),
+    "altbaumer.report": ("BoardNotes", "annotate_board", "render_html", "score_tree_svg"),
 }
 _HOME = {name: module for module, names in _LAZY.items() for name in names}
 
@@ -110,9 +110,9 @@ if TYPE_CHECKING:
     from altbaumer.dd import Solution, Solver, solve, solve_moves
     from altbaumer.game.equity import EquityTable, shipped_table
     from altbaumer.hidden import InfoSet, Rating, perfect_information_table, rate_view
-    from altbaumer.play import (HeuristicPolicy, Policy, RandomPolicy, SimulationStats, make_policy, play_deal,
-                                play_match, simulate_matches)
-    from altbaumer.report import BoardNotes, annotate_board, render_html
+    from altbaumer.play import (HeuristicPolicy, Policy, RandomPolicy, SimulationStats, TableGame, TableSettings,
+                                make_policy, play_deal, play_match, simulate_matches)
+    from altbaumer.report import BoardNotes, annotate_board, render_html, score_tree_svg
 
 
 def __getattr__(name: str) -> Any:

@@ -24,6 +24,7 @@ from altbaumer.game.position import Position
 from altbaumer.game.rules import is_trump_card, legal_cards, plain_ranking, trick_winner, trump_cards, trump_ranking
 from altbaumer.game.scoring import DealScore, makers_points, score_deal
 from altbaumer.game.seats import SEATS, Seat, Team, play_order
+from altbaumer.game.table_match import TableMatch
 from altbaumer.game.view import SeatView, Trick
 
 __all__ = [
@@ -56,6 +57,7 @@ __all__ = [
     "Match",
     "Seating",
     "draw_for_partners",
+    "TableMatch",
     "line_tricks",
     "opening_position",
     "Position",

@@ -12,6 +12,8 @@ from altbaumer.play.pimc import PimcPolicy
 from altbaumer.play.players import POLICIES, make_policy
 from altbaumer.play.policies import HeuristicPolicy, Policy, RandomPolicy
 from altbaumer.play.simulate import PlayedDeal, SimulationStats, play_deal, play_match, simulate_matches
+from altbaumer.play.table import TableGame, TableSettings
+from altbaumer.play.tutor import Tutor, TutorEffort
 
 __all__ = [
     "OutcomeCounts",
@@ -27,4 +29,8 @@ __all__ = [
     "play_deal",
     "play_match",
     "simulate_matches",
+    "TableGame",
+    "TableSettings",
+    "Tutor",
+    "TutorEffort",
 ]

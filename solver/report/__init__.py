@@ -11,6 +11,7 @@ from altbaumer.report.annotate import (BoardNotes, CardNote, DecisionNote, annot
                                        strip_annotations)
 from altbaumer.report.html import render_html
 from altbaumer.report.render import deal_diagram, stats_table, table_diagram
+from altbaumer.report.score_tree import ScoreTree, score_tree_svg
 
 __all__ = [
     "BoardNotes",
@@ -24,4 +25,6 @@ __all__ = [
     "deal_diagram",
     "stats_table",
     "table_diagram",
+    "ScoreTree",
+    "score_tree_svg",
 ]
