@@ -1,11 +1,11 @@
 """The match file of a match at the table: written as ABN after every
 action, read back to resume the match (docs/play.md, "Nothing is lost").
 
-Each deal is a board (a deal still at the cut only its tags and dealer), with
-the players' names (``You`` for the person), the ``Match``, ``Board`` and
-``Round`` tags that place it in the match, the seed (``Seed``) and the
-table's settings (``Table``: seat, level, tutor, take-backs, and the
-players by name). Hints and take-backs are the commentary of the action
+Each deal is a board (a deal still at the cut only its tags and dealer),
+with the players' names (``You`` for the person), the ``Match``, ``Board``
+and ``Round`` tags that place it in the match, the score before it
+(``Score``), the seed (``Seed``) and the table's settings (``Table``: seat,
+level, tutor, take-backs, and the players by name). Hints and take-backs are the commentary of the action
 they were given at. The file holds every card of the deal in play (it is the
 person's own record on their own disk); the API never sends it before the
 deal ends.
@@ -36,7 +36,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Optional
 
-from altbaumer.abn.board import Board, board_from_deal
+from altbaumer.abn.board import SCORE_TAG, Board, board_from_deal
 from altbaumer.abn.files import load_boards, save_boards
 from altbaumer.abn.record import replay
 from altbaumer.errors import AbnError, AltbaumerError, ResumeError
@@ -88,7 +88,7 @@ def _tags(game: TableGame, number: int) -> dict[str, str]:
     names = {str(seat): name for seat, name in game.names.items()}
     return {"Event": "altbaumer play", "Date": datetime.date.today().strftime("%Y.%m.%d"),
             "Board": f"1.{number}", "North": names["N"], "East": names["E"], "South": names["S"],
-            "West": names["W"], "Match": "1", "Round": round_text, SEED_TAG: str(game.seed),
+            "West": names["W"], "Match": "1", "Round": round_text, SCORE_TAG: str(before), SEED_TAG: str(game.seed),
             TABLE_TAG: _settings_text(settings)}
 
 
