@@ -390,5 +390,6 @@ def test_the_match_ends_with_the_winner_and_the_review(browser: Chromium, server
             assert page.evaluate("document.getElementById('drills').getAttribute('href')") == \
                 f"/?token={TOKEN}&play={game}&drills=1"
         assert "The deal is over." in page.evaluate("document.getElementById('announce').textContent")
+        assert page.evaluate("document.getElementById('new-match').getAttribute('href')") == f"/play?token={TOKEN}"
         assert page.console_errors == []
         own_requests_only(page, server)

@@ -441,6 +441,11 @@
       link.href = pageLink({play: T.game, drills: "1"});
       box.appendChild(el("p")).appendChild(link);
     }
+    /* The table's address without a match: the server starts a new one, the last being over. */
+    var again = el("a", null, "Play another match");
+    again.id = "new-match";
+    again.href = "/play?token=" + encodeURIComponent(TOKEN);
+    box.appendChild(el("p")).appendChild(again);
   }
 
   function drawLastTrick() {
