@@ -77,10 +77,12 @@ def test_one_self_contained_document() -> None:
 
 def _serve(folder: Path) -> Iterator[str]:
     from altbaumer.play.table import TableSettings
+    from altbaumer.play.tutor import TutorEffort
     from altbaumer.serve.app import create_app
     from altbaumer.serve.server import serving
     from altbaumer.serve.table_api import PlayOptions
-    options = PlayOptions(defaults=TableSettings(level=1, tutor="off", seed=SEED), folder=folder)
+    quick = TutorEffort(samples=60, effort=16, turn_effort=6, discard_effort=8, alone_effort=16)  # clear verdicts only
+    options = PlayOptions(defaults=TableSettings(level=1, tutor="off", seed=SEED, effort=quick), folder=folder)
     with serving(create_app(token=TOKEN, play=options)) as base:
         yield base.rstrip("/")
 
