@@ -42,6 +42,7 @@ def seat_state(game: TableGame, extra: Optional[dict[str, Any]] = None) -> dict[
         table = game.table
         view = table.deal.view(game.seat)
         done = table.deal.phase is Phase.DONE
+        played = played_cards(view)
         state = {
             "game": None, "seat": str(game.seat), "level": game.settings.level, "tutor": game.settings.tutor,
             "names": {str(s): n for s, n in game.names.items()},
@@ -51,12 +52,12 @@ def seat_state(game: TableGame, extra: Optional[dict[str, Any]] = None) -> dict[
             "phase": "over" if table.over else view.phase, "to_act": None if done else _seat(view.to_act),
             "your_turn": table.person_to_act, "prompt": _prompt(game, view),
             "hand": _cards(view.hand), "legal": game.legal_texts(), "choices": game.choices(),
-            "counts": _counts(view), "cut": _cut(view), "stock": _stock(view),
+            "counts": _counts(view, played), "cut": _cut(view), "stock": _stock(view),
             "trump": None if view.trump is None else view.trump.letter, "makers": str(view.forehand.team),
             "lone": _seat(view.lone), "lone_passed": [str(s) for s in view.lone_passed],
             "discard": None if view.discards is None else _cards(view.discards),
             "trick": _trick(view), "last_trick": _last_trick(view), "tricks_won": _tricks_won(view),
-            "played": played_cards(view), "events": _events(game, view),
+            "played": played, "events": _events(game, view),
             "score": _score(game, table.match.state), "over": table.over,
             "winner": None if table.match.winner is None else str(table.match.winner),
             "draw": {"nines": {str(s): c.ascii() for s, c in table.nines.items()}, "words": _draw_words(game)},
@@ -94,10 +95,10 @@ def _round(before: MatchState) -> int:
     return sum(before.rounds) + 1
 
 
-def _counts(view: SeatView) -> dict[str, int]:
+def _counts(view: SeatView, cards: list[dict[str, str]]) -> dict[str, int]:
     """Cards in each hand: five less those played (none for a lone player's partner, who sits out)."""
     played = {str(s): 0 for s in SEATS}
-    for entry in played_cards(view):
+    for entry in cards:
         played[entry["seat"]] += 1
     out = absent_seat(view.lone)
     return {str(s): 0 if s is out else HAND_SIZE - played[str(s)] for s in SEATS}
@@ -177,8 +178,8 @@ def _events(game: TableGame, view: SeatView) -> list[str]:
     said += [f"{_who(game, s)} will not play alone." for s in view.lone_passed]
     if view.lone is not None:
         said.append(f"{_who(game, view.lone)} plays alone.")
-    for trick in view.tricks:
-        said.append(f"{_who(game, trick.winner)} won trick {view.tricks.index(trick) + 1}.")
+    for number, trick in enumerate(view.tricks, 1):
+        said.append(f"{_who(game, trick.winner)} won trick {number}.")
     return said
 
 
