@@ -66,7 +66,8 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     losses and errors by class; the HTML report draws the match-winning
     chance deal by deal. Annotating an annotated file replaces the old
     annotations. Boards that break the rules are reported (file, line, rule)
-    and the others are still annotated; the exit code is then 2. With
+    and the others are still annotated (when none is, no file is
+    written); the exit code is then 2. With
     --scheduler the boards are annotated on a Dask cluster, with --resume the
     boards done are kept in a file; the annotation is the same.
     """
@@ -81,15 +82,20 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
         seconds = time.perf_counter() - started
         in_order = in_file_order(errors, files)
         data = report(notes, [str(e) for e in in_order])
-        if target is not None and complete:
+        # When every board broke the rules there is nothing to write: an empty report would hide the errors,
+        # and an existing file would be lost to it.
+        written = target is not None and complete and bool(notes)
+        if target is not None and written:
             _write(target, notes, data)
         if as_json:
             print_json({**data, "seconds": round(seconds, 3), "complete": complete})
         elif target is None or not target.to_stdout:  # with -o -, the file is all that goes to stdout
-            _show(notes, data, seconds, output if complete else None)
+            _show(notes, data, seconds, output if written else None)
             if not complete:
                 partial_label(f"{len(notes)} of {plural(len(boards), 'board')} annotated"
                               + ("; nothing written" if target is not None else ""))
+            elif target is not None and not written:
+                stdout.print(f"no board annotated: nothing written to {safe_markup(output)}")
         for error in in_order:
             print_error(str(error))  # one line each, never wrapped
 

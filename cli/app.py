@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import sys
 from contextlib import contextmanager
 from typing import Any, Iterator, NoReturn, Optional
@@ -29,11 +30,15 @@ from .solve import solve_command
 from .table import table_command
 
 
+_ONE_LINE = re.compile(r"\s*[\n\r\t\v\f]\s*")
+
+
 def usage_line(error: click.UsageError) -> str:
     """A usage error of click's as one line: the command, the problem, and
     where its help is, instead of click's usage block."""
     names = _command_names(error.ctx)
-    problem = error.format_message().strip().rstrip(".")
+    # click sets some messages over lines ("Choose from:\n\tabn,\n\tjson"); escaped, they would read as "\n\t".
+    problem = _ONE_LINE.sub(" ", error.format_message().strip()).rstrip(".")
     if problem[1:2].islower():  # "No such option" reads on after the colon; "FILE" keeps its capital
         problem = problem[0].lower() + problem[1:]
     command = " ".join(names)

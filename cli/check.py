@@ -3,7 +3,8 @@ convert them between ABN and JSON."""
 
 from __future__ import annotations
 
-from typing import Any, Union
+from pathlib import Path
+from typing import Any, Optional, Union
 
 import click
 
@@ -109,18 +110,36 @@ def check_command(files: tuple[str, ...], as_json: bool) -> None:
 
 @click.command("convert")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--to", "target", type=click.Choice(FORMATS), required=True, help="Output format.")
+@click.option("--to", "target", type=click.Choice(FORMATS), default=None,
+              help="Output format (default: from the extension of --output, .abn or .json).")
 @click.option("-o", "--output", type=click.Path(allow_dash=True), default=STDIO,
               help="Write here instead of to standard output (a file is replaced atomically).")
-def convert_command(file: str, target: str, output: str) -> None:
+def convert_command(file: str, target: Optional[str], output: str) -> None:
     """Convert a deal file between ABN and JSON (either way; the input format
-    is recognised). Every board is checked first; commentary, marks and
-    unknown tags are kept."""
-    destination = check_output(output, FORMATS, named=target, format_option="--to", inputs=(file,))
+    is recognised). The output format is --to, else the extension of
+    --output (.abn or .json; none: ABN). Every board is checked first;
+    commentary, marks and unknown tags are kept."""
+    destination = check_output(output, FORMATS, named=target or _format_of_output(output), format_option="--to",
+                               inputs=(file,))
     boards = load(file)
     try:
         for board in boards:
             replay(board)
     except AbnError as error:
         raise BadInput(str(error)) from None
-    save(destination, boards_to_json(boards) if target == "json" else write_boards(boards))
+    save(destination, boards_to_json(boards) if destination.fmt == "json" else write_boards(boards))
+
+
+def _format_of_output(output: str) -> str:
+    """The format convert writes to ``output`` without --to: its extension's
+    (no extension: ABN, as every command's outputs); standard output, or an
+    extension of neither format, is a usage error asking for --to."""
+    if output == STDIO:
+        raise click.UsageError("give --to abn|json to write to standard output", click.get_current_context())
+    extension = Path(output).suffix.lower()
+    if not extension:
+        return FORMATS[0]
+    if extension[1:] not in FORMATS:
+        raise click.UsageError(f"-o {output}: the extension '{extension}' names no format: give --to abn|json",
+                               click.get_current_context())
+    return extension[1:]

@@ -37,8 +37,9 @@ Source = Union[PathLike, IO[bytes], IO[str]]
 
 
 def load_boards(source: Source, errors: Optional[list[AbnError]] = None, name: Optional[str] = None) -> list[Board]:
-    """Read a deal file: ABN, or its JSON form (a ``.json`` name, or text that
-    starts with ``{``), from a path or an open stream (see :func:`read_text`).
+    """Read a deal file: ABN, or its JSON form (a ``.json`` name; without an
+    ``.abn`` or ``.json`` name, text that starts with ``{``), from a path or
+    an open stream (see :func:`read_text`).
     Errors name the file (or ``name``) and line; with an ``errors`` list,
     malformed ABN boards are collected there and the others returned (see
     :func:`~altbaumer.abn.reader.read_boards`).
@@ -52,9 +53,23 @@ def load_boards(source: Source, errors: Optional[list[AbnError]] = None, name: O
         raise TypeError(f"load_boards: source must be a path or an open file, not {type(source).__name__}")
     name = name or _name_of(source)
     text = read_text(source, name)
-    if name.endswith(".json") or text.lstrip().startswith("{"):
+    if _is_json(name, text):
         return boards_from_json(text, name)
     return read_boards(text, name, errors)
+
+
+def _is_json(name: str, text: str) -> bool:
+    """Whether a deal file is the JSON form: its extension says so (``.abn``
+    or ``.json``), else its text, as for standard input or a text the server
+    is given. An ABN file may open with commentary, ``{...}``, too.
+
+    >>> _is_json("deals.abn", "{before the tags}"), _is_json("deals.JSON", ""), _is_json("<abn>", " {")
+    (False, True, True)
+    """
+    extension = os.path.splitext(name)[1].lower()
+    if extension in (".abn", ".json"):
+        return extension == ".json"
+    return text.lstrip().startswith("{")
 
 
 def read_text(source: Source, name: Optional[str] = None) -> str:
