@@ -5,7 +5,6 @@ from __future__ import annotations
 import errno
 import io
 import importlib.util
-import ipaddress
 import socket
 import sys
 import webbrowser
@@ -19,7 +18,7 @@ from altbaumer.abn.record import replay
 from .files import STDIO, source_name
 from .output import BadInput, printable, stdout
 
-__all__ = ["serve_command", "run_server", "SERVE_MISSING", "DEFAULT_PORT"]
+__all__ = ["serve_command", "run_server", "printed_url", "SERVE_MISSING", "DEFAULT_PORT"]
 
 SERVE_MISSING = "serve needs the serve extra: pip install 'altbaumer[serve]'"
 DEFAULT_PORT = 8765
@@ -29,7 +28,8 @@ DEFAULT_PORT = 8765
 @click.argument("file", required=False, type=click.Path(dir_okay=False))
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on. Anything but a loopback address lets other machines reach the server "
-                   "(they still need the token).")
+                   "(they still need the token); 0.0.0.0: every address, and the address printed is the one "
+                   "a phone or another computer on the network opens.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="Port to listen on; 0 picks a free one.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the board in the web browser.")
@@ -71,18 +71,17 @@ def run_server(host: str, port: int, open_browser: bool, app_for: Callable[[str,
                page: str = "/") -> None:
     """Listen on ``host:port``, make the app (``app_for(token, host names)``), print the address
     of ``page`` with the token, open it in the browser if asked, and serve until Ctrl-C."""
-    from altbaumer.serve import serve, url_of
-    from altbaumer.serve.security import LOOPBACK_NAMES, new_token
+    from altbaumer.serve import serve
+    from altbaumer.serve.addresses import host_names, is_loopback
+    from altbaumer.serve.security import new_token
 
     sock = _listen(host, port)
-    loopback = _is_loopback(host)
-    if not loopback:
-        _warn(f"serving on {host}: other machines can reach the server; each request still needs the token")
+    if not is_loopback(host):
+        _warn(f"serving on {host}: other machines on the network can open the address printed, with its token; "
+              "the token is the key to the board: do not share it")
     token = new_token()
-    names = set(LOOPBACK_NAMES) | {host.lower(), f"[{host.lower()}]"} | _machine_names(loopback)
-    app = app_for(token, names)
-    url = url_of("127.0.0.1" if host in ("0.0.0.0", "::") else host, sock.getsockname()[1], token)
-    url = url.replace("/?token=", f"{page}?token=", 1)
+    app = app_for(token, host_names(host))
+    url = printed_url(host, sock.getsockname()[1], token, page)
     stdout.print(url, markup=False, highlight=False, soft_wrap=True)
     stdout.file.flush()
     if open_browser:
@@ -95,25 +94,18 @@ def _read(path: str) -> str:
     return read_text(sys.stdin.buffer if path == STDIO else path, name=source_name(path))
 
 
-def _is_loopback(host: str) -> bool:
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+def printed_url(host: str, port: int, token: str, page: str = "/") -> str:
+    """The address the server prints for listening on ``host:port``: for all
+    addresses (``0.0.0.0``, ``::``) the machine's address on its network,
+    which another machine can open as well as this one.
 
+    >>> printed_url("127.0.0.1", 8765, "t", "/play")
+    'http://127.0.0.1:8765/play?token=t'
+    """
+    from altbaumer.serve import url_of
+    from altbaumer.serve.addresses import shown_host
 
-def _machine_names(loopback: bool) -> set[str]:
-    """The names a browser on another machine may give in its Host header."""
-    if loopback:
-        return set()
-    names = {socket.gethostname().lower(), socket.getfqdn().lower()}
-    try:
-        names |= {str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None)}
-    except OSError:
-        pass
-    return names
+    return url_of(shown_host(host), port, token).replace("/?token=", f"{page}?token=", 1)
 
 
 def _listen(host: str, port: int) -> socket.socket:
