@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 import time
 from functools import partial
 from typing import Any, Optional
@@ -19,10 +20,11 @@ from altbaumer.play.cluster import Scheduler
 from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.hidden.rating import DECISIONS, OptionRating, Rating
-from altbaumer.hidden.display import (OBJECTIVE_UNIT, chance_text, columns, delta_text, heading, inference_line,
-                                      legend, no_verdict_line, partial_line, pct, score_line, weighting_line)
+from altbaumer.hidden.advice import advice_sentence, choice_sentence
+from altbaumer.hidden.display import (OPEN_CARDS_NOTE, chance_text, columns, gives_up_head, gives_up_text, heading,
+                                      inference_line, legend, no_verdict_line, open_cards, partial_line, pct,
+                                      score_line, weighting_line)
 from altbaumer.hidden.inference import ENOUGH
-from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord
 from altbaumer.dd.solver import Solver
@@ -93,9 +95,11 @@ def rate_command(file: str, board_number: Optional[str], seat: Optional[str], de
     default the first of those worlds are also played out, every seat
     deciding every later choice and card from its own knowledge, until the
     ranking is settled (realistic play; the double-dummy figures are shown
-    beside it; --play dd for those alone). The options are compared on the
-    same worlds. ★ marks the best option for the deciding side; the figures
-    are that side's. By default options
+    beside it, "If every card were open"; --play dd for those alone). The
+    options are compared on the same worlds. Each rating starts with its
+    advice in one sentence; ★ marks the option it names, the best for the
+    deciding side, and the figures are that side's, under heads in words
+    (a line maps them to the notation). By default options
     are ranked by the chance to win the match from the score before the deal;
     a choice is marked ?! (inaccuracy), ? (mistake) or ?? (blunder) only when
     it gives up more than 2%, 4% or 8% of that chance beyond the noise
@@ -205,24 +209,18 @@ def _rated(view: SeatView, show: bool, settings: dict[str, Any], play: str, play
                              inferred=inferred, **settings)
 
 
-def _beside(realistic: Rating, dd: Rating) -> Text:
-    """The double-dummy figures of the same decision, one line, its cards as the table writes them."""
+def _beside(rating: Rating) -> Optional[Text]:
+    """The figures if every card were open, one line, its cards as the table writes them."""
+    shown = open_cards(rating)
+    if shown is None:
+        return None
+    label, figures, verdict = shown
     ascii_ = plain()
-    parts: list[Any] = [sym("double dummy (every player sees all cards after the decision): ")]
-    parts += [sym("★ "), option_text(dd.best.option, ascii_), "; "] if dd.has_verdict else ["no verdict; "]
-    parts.append(f"{OBJECTIVE_UNIT[dd.objective]} ")
-    for i, o in enumerate(dd.options):
-        parts += [", " if i else "", option_text(o.option, ascii_), f" {_figure(dd, o)}"]
-    if dd.has_verdict and realistic.has_verdict:
-        parts.append(": the same advice" if dd.best.option == realistic.best.option else ": other advice")
+    parts: list[Any] = [f"{label}: "]
+    for i, (option, figure) in enumerate(figures):
+        parts += [", " if i else "", option_text(option, ascii_), f" {figure}"]
+    parts.append(sym(f" — {verdict}"))
     return Text.assemble(*parts, style="dim")
-
-
-def _figure(rating: Rating, option: OptionRating) -> str:
-    f = option.figures(rating.maker)
-    value = f.equity if rating.objective == "match" else f.net if rating.objective == "net" else f.p_win \
-        if rating.objective == "make" else f.p_all
-    return f"{value:+.3f}" if rating.objective == "net" else pct(value or 0.0)
 
 
 class _Report:
@@ -234,6 +232,8 @@ class _Report:
         self.results: list[dict[str, Any]] = []
         self.skipped: list[dict[str, Any]] = []
         self.rated = 0  # boards rated over all their worlds
+        self.shown = 0  # boards shown on the terminal
+        self.open_said = False  # what the figures if every card were open are: said once a run
 
     def skip(self, record: GameRecord, reason: str) -> None:
         self.skipped.append(skipped(record, reason, self.as_json))
@@ -242,7 +242,10 @@ class _Report:
         if self.as_json:
             self.results.append(rating_entry(record, target, rating, seconds, known.source))
         else:
-            _show(self.name, record, target, rating, seconds, known)
+            if self.shown:
+                stdout.print()
+            self.open_said = _show(self.name, record, target, rating, seconds, known, self.open_said)
+            self.shown += 1
         self.rated += rating.complete  # once shown: Ctrl-C while showing leaves it out
 
     def finish(self, complete: bool) -> None:
@@ -250,11 +253,17 @@ class _Report:
                       skipped=self.skipped)
 
 
-def _show(name: str, record: GameRecord, target: RateTarget, rating: Rating, seconds: float, known: BoardScore) -> None:
+def _show(name: str, record: GameRecord, target: RateTarget, rating: Rating, seconds: float, known: BoardScore,
+          open_said: bool) -> bool:
+    """One board's rating, the advice first; true once the figures if every
+    card were open have been explained (``open_said``: already in this run)."""
+    stdout.print(f"[bold]{safe_markup(sym(advice_sentence(rating)))}[/bold]")
+    if target.at is not None:
+        stdout.print(_recorded(rating, target.chosen))
     where = "" if target.at is None else f" at {target.at.text}"
     verb = "decides" if target.at is None else "decided"
-    stdout.print(f"[bold]{safe_markup(name)}[/bold] {safe_markup(record.board.label())}{where}: "
-                 f"{sym(heading(rating, verb))}, {seconds:.2f} s")
+    stdout.print(f"{safe_markup(name)} {safe_markup(record.board.label())}{where}: "
+                 f"{safe_markup(sym(heading(rating, verb)))}; {seconds:.2f} s")
     score = score_line(rating, known.describe())
     if score:
         stdout.print(safe_markup(sym(score)))
@@ -275,57 +284,71 @@ def _show(name: str, record: GameRecord, target: RateTarget, rating: Rating, sec
     ascii_ = plain()
     for o in rating.options:
         stdout.print(Text.assemble("  ", option_text(o.option, ascii_), ": ", sym(_explain(o, rating))))
-    if rating.double_dummy is not None:
-        stdout.print(_beside(rating, rating.double_dummy))
-    if target.at is not None:
-        stdout.print(_recorded(rating, target.chosen))
+    beside = _beside(rating)
+    if beside is not None:
+        if not open_said:
+            stdout.print(f"[dim]{safe_markup(sym(OPEN_CARDS_NOTE))}[/dim]")
+        stdout.print(beside)
+    return open_said or beside is not None
+
+
+def _head(words: str) -> str:
+    """A head in words in as narrow a column as two lines give, or three when
+    two would be wider than nine characters, so that the table fits 80
+    columns: ``to take`` over ``all five``; a head of nine or fewer on one line."""
+    if len(words) <= 9:
+        return words
+    for most in (2, 3):
+        for width in range(max(map(len, words.split())), 10):
+            lines = textwrap.wrap(words, width=width)
+            if len(lines) <= most:
+                return "\n".join(lines)
+    return words
+
+
+def _fit(heads: list[str], rows: list[list[Text]], width: int) -> list[str]:
+    """The heads on lines as :func:`_head` puts them, or, when the table would
+    then be wider than ``width``, as narrow as the column's figures allow
+    (every head but the options')."""
+    columns = list(zip(*rows))
+
+    def wide(head: str, cells: tuple[Text, ...]) -> int:
+        return max(*(len(line) for line in head.split("\n")), *(cell.cell_len for cell in cells))
+
+    shown = [heads[0], *map(_head, heads[1:])]
+    if sum(map(wide, shown, columns)) + 3 * len(heads) + 1 <= width:  # a rule and a space either side of a cell
+        return shown
+    return [heads[0], *("\n".join(textwrap.wrap(head, width=max(*map(len, head.split()), wide("", cells))))
+                        for head, cells in zip(heads[1:], columns[1:]))]
 
 
 def _table(rating: Rating, chosen: Optional[str]) -> Table:
-    table = Table(title_justify="left")
     shown = columns(rating)
-    for head in ("option", *(c[0] for c in shown), sym(f"Δ {OBJECTIVE_UNIT[rating.objective]}")):
-        table.add_column(head, justify="left" if head == "option" else "right", no_wrap=head != "option")
     ascii_ = plain()
+    rows = []
     for o in rating.options:
         mark = rating.mark(o.option)
         name = Text.assemble(option_text(o.option, ascii_), (sym(" ★"), "bold green") if o.best and rating.has_verdict
                              else "",
                              (sym(" ◆"), "cyan") if o.option == chosen else "", (f" {mark}", "bold red") if mark else "")
         f = o.figures(rating.maker)
-        table.add_row(name, *(show(f) for _, show in shown), sym(delta_text(rating, f)))
+        rows.append([name, *(Text(show(f)) for _, _, show in shown), Text(sym(gives_up_text(rating, f)))])
+    heads = _fit(["option", *(words for words, _, _ in shown), gives_up_head(rating)[0]], rows, stdout.width)
+    table = Table(title_justify="left")
+    table.add_column(heads[0], justify="left", no_wrap=True)
+    for head in heads[1:]:
+        table.add_column(head, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(*row)
     return table
 
 
 def _recorded(rating: Rating, chosen: Optional[str]) -> Text:
-    """The recorded choice (◆) against the best option."""
+    """The recorded choice (◆ in the table) in a sentence (:func:`~altbaumer.hidden.advice.choice_sentence`)."""
     if chosen not in [o.option for o in rating.options]:
-        return Text("recorded: the file does not show the whole choice, so it is not rated", style="dim")
+        return Text("The file does not show the whole recorded choice, so it is not rated.")
     assert chosen is not None
-    head = Text.assemble(sym("recorded ◆ "), option_text(chosen, plain()), ": ")
-    if not rating.has_verdict:
-        return Text.assemble(head, "no verdict on so few worlds")
-    if chosen == rating.best.option:
-        return Text.assemble(head, Text("the recommended option", style="bold green"))
-    if rating.loss(chosen) <= 0:  # the top figure, but ★ went to another option tied with it
-        why = " ★ is tied with it and the more natural play" if rating.decision in NATURAL_ORDER else \
-            " ★ is exactly as good"
-        return Text.assemble(head, "the top figure; ", option_text(rating.best.option, plain()), sym(why))
-    f = rating.for_decider(chosen)
-    return Text.assemble(head, sym(f"{verdict_words(rating, chosen)}, {_amount(rating, f.delta, f.delta_ci95)} "
-                                   "against "), option_text(_top(rating).option, plain()))
-
-
-def _top(rating: Rating) -> OptionRating:
-    """The option with the best figure for the decider (the recommendation may be a tie short of it)."""
-    return next(o for o in rating.options if o.delta == 0.0 and o.worlds == rating.worlds)
-
-
-def _amount(rating: Rating, delta: float, ci: float) -> str:
-    """A difference in the objective's unit: percentage points for chances, points for net."""
-    if rating.objective == "net":
-        return f"{delta:+.3f}" + (f" ± {ci:.3f}" if ci else "") + " net"
-    return f"{100 * delta:+.1f}%" + (f" ± {100 * ci:.1f}%" if ci else "") + f" {OBJECTIVE_UNIT[rating.objective]}"
+    return Text.assemble(sym("recorded ◆ "), option_text(chosen, plain()), ": ", choice_sentence(rating, chosen))
 
 
 def _explain(o: OptionRating, rating: Rating) -> str:

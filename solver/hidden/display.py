@@ -2,21 +2,26 @@
 
 The command line (``cli/rate.py``) and :class:`~altbaumer.hidden.rating.Rating`'s
 own displays (``_repr_html_`` for a notebook, ``__rich__`` for a terminal) say
-a rating alike: what was decided and by whom, over how many worlds, at what
-score, then one row an option with the deciding side's figures (with the
-``match`` objective its chances to win the match and the round first; its
-mean tricks only when they were solved), what the option gives up against
-the top one (Δ, with its 95% interval) and the marks: ★ the recommended
-option, ?!, ?, ?? an inaccuracy, a mistake, a blunder (docs/rating.md).
+a rating alike, in words first: the advice in one sentence
+(:func:`~altbaumer.hidden.advice.advice_sentence`), what was decided and by
+whom, from how many deals of the unseen cards and how they were played, at
+what score, then one row an option with the deciding side's figures under
+heads in words (with the ``match`` objective its chances to win the match and
+the round first; its mean tricks only when they were solved), what the option
+gives up against the top one (with its 95% interval) and the marks: ★ the
+recommended option, the one the advice names, ?!, ?, ?? an inaccuracy, a
+mistake, a blunder (docs/rating.md). A legend maps the words to the notation
+(``chance to win the match = P(match)``), and a realistic rating has the
+figures "if every card were open" (double dummy) beside it, in words too.
 
 >>> from altbaumer.game.deal import Deal
 >>> from altbaumer.hidden.rating import rate_view
 >>> deal = Deal.from_seed(4)
 >>> rating = rate_view(deal.view(deal.forehand), samples=200, seed=1, exact_limit=0)
->>> [name for name, _ in columns(rating)], TITLES[rating.decision]
-(['P(match)', 'P(round)', 'P(3+)', 'P(5)'], 'accept or refuse')
+>>> [(words, notation) for words, notation, _ in columns(rating)][:2], TITLES[rating.decision]
+([('chance to win the match', 'P(match)'), ('to win the round', 'P(round)')], 'accept or refuse')
 >>> worlds_text(rating)
-'200 sampled worlds of 205,837,632'
+'from 200 of the 205,837,632 deals of the unseen cards that fit what you know, each solved with every card open'
 """
 
 from __future__ import annotations
@@ -24,21 +29,30 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable, Optional
 
 from altbaumer.game import display
-from altbaumer.game.display import Block, Cards, Grid, Line, Para, Styled
+from altbaumer.game.display import Block, Cards, Grid, Line, Para, Piece, Styled
+from altbaumer.hidden.advice import advice_sentence, chance_words, objective_value, option_words
 from altbaumer.hidden.inference import ENOUGH
 
 if TYPE_CHECKING:
     from altbaumer.hidden.rating import Rating, SideFigures
 
-__all__ = ["TITLES", "OBJECTIVE_UNIT", "pct", "chance_text", "columns", "delta_text", "legend", "worlds_text",
-           "score_line", "heading", "inference_line", "weighting_line", "no_verdict_line", "partial_line", "option_line", "rating_blocks"]
+__all__ = ["TITLES", "OBJECTIVE_UNIT", "OPEN_CARDS", "OPEN_CARDS_NOTE", "pct", "chance_text", "columns",
+           "gives_up_head", "gives_up_text", "legend", "worlds_text", "score_line", "heading", "inference_line",
+           "weighting_line", "no_verdict_line", "partial_line", "option_line", "objective_figure", "open_cards",
+           "rating_blocks"]
 
 TITLES = {"turn": "accept or refuse", "discard": "the discard", "alone": "playing alone", "play": "the card to play"}
 """Each decision, in words."""
 OBJECTIVE_UNIT = {"match": "P(match)", "net": "net", "make": "P(3+)", "march": "P(5)"}
 """The figure each objective ranks the options by: Δ is in it."""
+OPEN_CARDS = "If every card were open"
+"""The label of the double-dummy figures beside a realistic rating."""
+OPEN_CARDS_NOTE = (f'The line "{OPEN_CARDS}" gives each option as if every player saw every card after this '
+                   "choice: a play that hidden cards rarely allow, shown to compare")
+"""What those figures are, said once."""
 
-Column = tuple[str, Callable[["SideFigures"], str]]
+Column = tuple[str, str, Callable[["SideFigures"], str]]
+"""A column of the options table: its head in words, in notation, and its figure."""
 
 
 def pct(p: float) -> str:
@@ -75,71 +89,91 @@ def _bound(value: float, edge: float) -> str:
 
 
 def columns(rating: "Rating") -> list[Column]:
-    """The deciding side's columns, heading and figure: with the match
-    objective its chances to win the match and the round first; then its
-    tricks (when computed: ``tricks=True``), P(it wins the deal), P(it takes
-    all five); for the other objectives P(none), its points and net swing."""
-    win = "P(3+)" if rating.maker else "P(set)"
-    deal: list[Column] = [("tricks", lambda f: f"{f.tricks:.2f}")] if rating.has_tricks else []
-    deal += [(win, lambda f: pct(f.p_win)), ("P(5)", lambda f: pct(f.p_all))]
+    """The deciding side's columns, head in words and in notation, and
+    figure: with the match objective its chances to win the match and the
+    round first; then its tricks (when computed: ``tricks=True``), P(it wins
+    the deal), P(it takes all five); for the other objectives P(none), its
+    points and net swing. The first chance is headed "chance to ..."."""
+    win = ("to make 3 tricks", "P(3+)") if rating.maker else ("to hold them to 2", "P(set)")
+    deal: list[Column] = [("tricks on average", "tricks", lambda f: f"{f.tricks:.2f}")] if rating.has_tricks else []
+    deal += [("chance " + win[0] if rating.objective != "match" else win[0], win[1], lambda f: pct(f.p_win)),
+             ("to take all five", "P(5)", lambda f: pct(f.p_all))]
     if rating.objective != "match":
-        return [*deal, ("P(0)", lambda f: pct(f.p_none)), ("points", lambda f: f"{f.points:+.2f}"),
-                ("net", lambda f: f"{f.net:+.3f}")]
+        return [*deal, ("to take none", "P(0)", lambda f: pct(f.p_none)),
+                ("points", "points", lambda f: f"{f.points:+.2f}"), ("net points", "net", lambda f: f"{f.net:+.3f}")]
     # Narrow enough for 80 columns: the deal's points are in the lines below the table.
-    return [("P(match)", lambda f: pct(f.equity or 0.0)), ("P(round)", lambda f: pct(f.p_round or 0.0)), *deal]
+    return [("chance to win the match", "P(match)", lambda f: pct(f.equity or 0.0)),
+            ("to win the round", "P(round)", lambda f: pct(f.p_round or 0.0)), *deal]
 
 
-def delta_text(rating: "Rating", f: "SideFigures") -> str:
+def gives_up_head(rating: "Rating") -> tuple[str, str]:
+    """The last column's head, in words and in notation (``Δ P(match)``)."""
+    return "gives up", f"Δ {OBJECTIVE_UNIT[rating.objective]}"
+
+
+def gives_up_text(rating: "Rating", f: "SideFigures") -> str:
     """What an option gives up against the top one, with its 95% interval
     (percentage points of a chance, points for ``net``); — for the top one."""
     if f.delta == 0.0 and not f.delta_ci95:
         return "—"
+    given = max(0.0, -f.delta)  # Δ is never above the top's 0; max() also turns -0.0 into 0.0
     if rating.objective == "net":
-        return f"{f.delta:+.3f}" + (f" ± {f.delta_ci95:.3f}" if f.delta_ci95 else "")
-    shown = f"{100 * f.delta:+.1f}%" if round(100 * f.delta, 1) else "0.0%"  # a tie's "-0.0%" says nothing
-    return shown + (f" ± {100 * f.delta_ci95:.1f}%" if f.delta_ci95 else "")
+        return f"{given:.3f}" + (f" ± {f.delta_ci95:.3f}" if f.delta_ci95 else "")
+    return f"{100 * given:.1f}%" + (f" ± {100 * f.delta_ci95:.1f}%" if f.delta_ci95 else "")
 
 
 def legend(rating: "Rating") -> str:
-    """What the columns mean, in words, for the deciding side."""
-    team = f"{rating.seat.team}"
-    match = rating.objective == "match"
+    """What the heads mean in the notation, for the deciding side."""
+    team, match = f"{rating.seat.team}", rating.objective == "match"
     parts = []
     if match:
-        parts.append(f"P(match), P(round): the chances that {team} win the match and the round in play after this deal")
-    own = [name for name, shown in (("tricks", rating.has_tricks), ("points", not match)) if shown]
-    if own:
-        parts.append(f"{', '.join(own)}: the {rating.side}'")
-    if rating.maker:
-        chances, takes = ("P(3+), P(5)", "3 or more, all five") if match else (
-            "P(3+), P(5), P(0)", "3 or more, all five, none")
-        parts.append(f"{chances}: {'they' if own else 'the makers'} take {takes}")
-    else:
-        parts.append("P(set): the makers held to 2 or fewer")
-        parts.append("P(5): the defenders take all five" if match else "P(5), P(0): the defenders take all five, none")
-    parts.append(f"Δ: what the option gives up against the top one in {OBJECTIVE_UNIT[rating.objective]}, "
-                 "on the same worlds")
-    return "; ".join(parts)
+        parts.append("chance to win the match = P(match) and to win the round = P(round), the round in play, "
+                     "after this deal")
+    if rating.has_tricks:
+        parts.append("tricks on average = tricks")
+    first = "" if match else "chance "
+    parts.append(f"{first}to make 3 tricks = P(3+), 3 or more" if rating.maker else
+                 f"{first}to hold them to 2 = P(set), the makers held to 2 or fewer")
+    parts.append("to take all five = P(5)" + ("" if match else "; to take none = P(0)"))
+    if not match:
+        other = "defenders" if rating.maker else "makers"
+        parts.append(f"points: the {rating.side}' points a deal; net points = net, the {rating.side}' points less "
+                     f"the {other}'")
+    unit = gives_up_head(rating)[1]
+    parts.append(f"gives up = {unit.replace('Δ', '-Δ')}, against the top option on the same deals, "
+                 "± its 95% interval")
+    return f"the figures are the {rating.side}' ({team}): " + "; ".join(parts)
 
 
 def worlds_text(rating: "Rating") -> str:
-    """The worlds the rating was made over: all of them (exact), a sample, or played out."""
-    if rating.play == "realistic":
-        kept = "" if rating.inference is None else \
-            f" of {_worlds(rating.inference.kept)} drawn by inference from {rating.inference.drawn:,}"
-        if rating.weighting is not None:
-            kept += f" of {_worlds(rating.weighting.drawn)} drawn by the cards played"
-        return f"{rating.worlds:,} sampled worlds played out{kept}, every seat from its own knowledge"
-    if rating.play == "endgame":
-        return (f"{rating.worlds:,} worlds{' (all)' if rating.double_dummy and rating.double_dummy.exact else ''}, "
-                "the last tricks solved as a game of hidden cards, every card from its player's knowledge")
-    if rating.weighting is not None:
-        return f"{_worlds(rating.worlds)} drawn by the cards played from {rating.weighting.weighed:,} weighed"
-    if rating.exact:
-        return f"{'all ' if rating.worlds > 1 else ''}{rating.worlds:,} world{'s' if rating.worlds != 1 else ''} (exact)"
+    """Where the figures come from, in words: how many deals of the unseen
+    cards (all of them when they were all rated; drawn by weight when the
+    rating weighed them by the others' choices) and how each was played."""
+    played = {"realistic": "each played to the end by players who see only their own cards",
+              "endgame": "the last tricks solved as a game in which every player sees only their own cards",
+              "dd": "each solved with every card open"}[rating.play]
+    return f"from {_deals(rating)}, {played}"
+
+
+def _deals(rating: "Rating") -> str:
+    """``all 1,260 deals of the unseen cards that fit what you know``, or ``200 of the 205,837,632 ...``."""
+    n = rating.worlds
     if rating.inference is not None:
-        return f"{_worlds(rating.worlds)} drawn by inference from {rating.inference.drawn:,}"
-    return f"{rating.worlds:,} sampled worlds of {rating.total:,}"
+        return (f"{_deals_of(n)} drawn by how well they explain forehand's choices from {rating.inference.drawn:,} "
+                "that fit what you know")
+    if rating.weighting is not None:
+        return (f"{_deals_of(n)} drawn by how well they explain the cards the others played from "
+                f"{rating.weighting.weighed:,} that fit what you know")
+    every = rating.exact or (rating.play == "endgame" and rating.double_dummy is not None
+                             and rating.double_dummy.exact)
+    if every:
+        return ("the one deal of the unseen cards that fits what you know" if n == 1 else
+                f"all {n:,} deals of the unseen cards that fit what you know")
+    return f"{n:,} of the {rating.total:,} deals of the unseen cards that fit what you know"
+
+
+def _deals_of(n: int) -> str:
+    return f"{n:,} deal{'s' if n != 1 else ''} of the unseen cards"
 
 
 def _worlds(n: int) -> str:
@@ -223,7 +257,7 @@ def score_line(rating: "Rating", described: Optional[str] = None) -> Optional[st
 
 
 def heading(rating: "Rating", verb: str = "decides") -> str:
-    """``E (maker) decides the discard — 300 sampled worlds of 756,756``."""
+    """``E (maker) decides the discard — from 300 of the 756,756 deals of the unseen cards …``."""
     side = "maker" if rating.maker else "defender"
     return f"{rating.seat} ({side}) {verb} {TITLES[rating.decision]} — {worlds_text(rating)}"
 
@@ -234,10 +268,38 @@ def option_line(option: str) -> Line:
     return (Cards(cards),) if cards else (option,)
 
 
+def objective_figure(rating: "Rating", name: str) -> str:
+    """The option's figure in the rating's objective, for the deciding side:
+    a chance in percent, net points signed."""
+    value = objective_value(rating, name)
+    return f"{value:+.3f}" if rating.objective == "net" else pct(value)
+
+
+def open_cards(rating: "Rating") -> Optional[tuple[str, list[tuple[str, str]], str]]:
+    """The double-dummy figures beside a realistic (or endgame) rating, in
+    words: the label with the deals solved and what is counted, each option
+    and its figure, and whether the advice would be the same; None without
+    them. ``If every card were open (10,000 deals), your chance to win the
+    match:`` ``Q♦ 53.0%, …`` ``the same advice``."""
+    dd = rating.double_dummy
+    if dd is None:
+        return None
+    deals = f"all {dd.worlds:,} deals" if dd.exact else f"{dd.worlds:,} deal{'s' if dd.worlds != 1 else ''}"
+    if not dd.has_verdict:
+        verdict = "no advice on so few deals"
+    elif rating.has_verdict and dd.best.option == rating.best.option:
+        verdict = "the same advice"
+    else:
+        verdict = f"other advice: {option_words(dd.decision, dd.best.option)}"
+    return (f"{OPEN_CARDS} ({deals}), {chance_words(dd)}", [(o.option, objective_figure(dd, o.option))
+                                                             for o in dd.options], verdict)
+
+
 def rating_blocks(rating: "Rating") -> list[Block]:
-    """The rating's heading, score, options table and legend, for
-    :func:`altbaumer.game.display.html` and :func:`~altbaumer.game.display.markup`."""
-    blocks: list[Block] = [Para((heading(rating),), "bold")]
+    """The rating's advice, heading, score, options table, legend and the
+    figures if every card were open, for :func:`altbaumer.game.display.html`
+    and :func:`~altbaumer.game.display.markup`."""
+    blocks: list[Block] = [Para((advice_sentence(rating),), "bold"), Para((heading(rating),))]
     score = score_line(rating)
     if score:
         blocks.append(Para((score,)))
@@ -252,7 +314,15 @@ def rating_blocks(rating: "Rating") -> list[Block]:
         name = option_line(o.option) + ((Styled(" ★", "best"),) if o.best and rating.has_verdict else ()) + (
             (Styled(f" {mark}", "mark"),) if mark else ())
         f = o.figures(rating.maker)
-        rows.append((name, *((show(f),) for _, show in shown), (delta_text(rating, f),)))
-    blocks.append(Grid(("option", *(c[0] for c in shown), f"Δ {OBJECTIVE_UNIT[rating.objective]}"), tuple(rows)))
+        rows.append((name, *((show(f),) for _, _, show in shown), (gives_up_text(rating, f),)))
+    blocks.append(Grid(("option", *(c[0] for c in shown), gives_up_head(rating)[0]), tuple(rows)))
     blocks.append(Para((legend(rating),), "dim"))
+    beside = open_cards(rating)
+    if beside is not None:
+        label, figures, verdict = beside
+        said: list[Piece] = [f"{label}: "]
+        for i, (option, figure) in enumerate(figures):
+            said += [", " if i else "", *option_line(option), f" {figure}"]
+        blocks.append(Para((*said, f" — {verdict}"), "dim"))
+        blocks.append(Para((OPEN_CARDS_NOTE,), "dim"))
     return blocks

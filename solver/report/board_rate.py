@@ -6,8 +6,9 @@ answers for a rating job.
 record (the seat deciding it, or forehand's partner for its lone choice), or
 with a :class:`~altbaumer.report.points.Point` a recorded one, as the seat saw
 it then, with the choice recorded there. :func:`rating_entry` is a board's
-entry of the answer: the rating, and for a recorded choice what it lost
-against the best and whether that is an error.
+entry of the answer: the advice in a sentence, the rating with each option in
+words, and for a recorded choice what it lost against the best and whether
+that is an error.
 
 >>> from altbaumer.abn.board import board_from_deal
 >>> from altbaumer.abn.record import replay
@@ -28,6 +29,7 @@ from altbaumer.errors import IncompleteBoard, InvalidOption
 from altbaumer.game.actions import Phase
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
+from altbaumer.hidden.advice import advice_sentence, choice_sentence, option_words
 from altbaumer.hidden.inference import InferenceProgress, nothing_to_infer
 from altbaumer.hidden.rating import DECISIONS, Progress, Rating, option_name, partner_view, rate_view
 from altbaumer.play.card_inference import CardPlayWeigher
@@ -96,7 +98,10 @@ def _located(record: GameRecord, view: Callable[[], SeatView]) -> SeatView:
     try:
         return view()
     except IncompleteBoard as error:
-        raise IncompleteBoard(f"{record.board.source}: {error}") from None
+        known = [str(seat) for seat, hand in record.board.hands.items() if hand is not None]
+        only = f"; the board shows {known[0]}'s hand only, so only {known[0]}'s decisions can be rated" \
+            if len(known) == 1 else ""
+        raise IncompleteBoard(f"{record.board.source}: {error}{only}") from None
 
 
 def rating_entry(record: GameRecord, target: RateTarget, rating: Rating, seconds: float,
@@ -107,9 +112,21 @@ def rating_entry(record: GameRecord, target: RateTarget, rating: Rating, seconds
     chosen = target.chosen if target.chosen in [o.option for o in rating.options] else None
     mark = rating.mark(chosen) if chosen is not None and rating.has_verdict else None  # no verdict: no mark, no error
     return {"board": record.board.number, "line": record.board.line("Dealer"), "seconds": round(seconds, 3),
-            **rating.to_dict(), "at": None if target.at is None else target.at.text, "chosen": chosen,
+            "advice": advice_sentence(rating), **_with_words(rating, rating.to_dict()),
+            "at": None if target.at is None else target.at.text, "chosen": chosen,
+            "chosen_advice": None if chosen is None else choice_sentence(rating, chosen),
             "loss": None if chosen is None else rating.loss(chosen), "mark": mark,
             "error": None if mark is None else bool(mark), "score_source": score_source}
+
+
+def _with_words(rating: Rating, data: dict[str, Any]) -> dict[str, Any]:
+    """A rating's data with each option in a player's words (``refusing``),
+    the double-dummy rating beside it too."""
+    words: dict[str, Any] = {"options": [{**o, "words": option_words(rating.decision, o["option"])}
+                                         for o in data["options"]]}
+    if rating.double_dummy is not None and data.get("double_dummy") is not None:
+        words["double_dummy"] = _with_words(rating.double_dummy, data["double_dummy"])
+    return {**data, **words}
 
 
 

@@ -67,9 +67,11 @@ def test_at_shows_the_recorded_choice_against_the_best(run):
     assert "board 1.1 at turn: W (maker) decided accept or refuse" in text
     assert "refuse ◆" in text and "accept ★" in text
     # Accepting and refusing are worth about the same chance to win the match: a tie, or a small loss.
-    assert re.search(r"recorded ◆ refuse: (the top figure; accept ★ is tied with it and the more natural play|"
-                     r"(inaccuracy \(\?!\)|slightly worse, by less than an inaccuracy|within the noise of the best), "
-                     r"-\d+\.\d% ± \d+\.\d% P\(match\) against accept)", text), text
+    assert re.search(r"recorded ◆ refuse: (Refusing is as good as accepting, within the noise \(.+ more\); "
+                     r"accepting is the more natural play\.|Refusing gives up (about \d+(\.\d)?%|less than 0\.1%) of "
+                     r"your chance to win the match against accepting(, (within the noise|too little to matter): the "
+                     r"two are about as good as each other|: (an inaccuracy|slightly worse, by less than an "
+                     r"inaccuracy))\.)", text), text
 
 
 def test_at_in_ascii_marks_the_recorded_choice_with_a_hash(run):
@@ -148,10 +150,12 @@ def test_a_defender_sees_the_defenders_figures(run):
     assert result.exit_code == 0, result.output
     text = flat(result)
     assert "N (defender) decided the card to play" in text and "P(set)" in text and "P(3+)" not in text
-    assert "P(set): the makers held to 2 or fewer" in text and "holds the makers to 2 or fewer in" in text
+    assert "to hold them to 2 = P(set), the makers held to 2 or fewer" in text
+    assert "holds the makers to 2 or fewer in" in text and "your side's chance to win the match" in text
     assert "tricks" not in text  # not solved without --tricks
     with_tricks = flat(run("rate", REFUSAL, "--at", "1.2", "--samples", "300", "--tricks"))
-    assert "tricks: the defenders'; P(set)" in with_tricks
+    assert "the figures are the defenders' (N-S): " in with_tricks
+    assert "tricks on average = tricks; to hold them to 2 = P(set)" in with_tricks
     board = rate_json(run, REFUSAL, "--at", "1.2")["boards"][0]
     assert board["side"] == "defenders"
     for option in board["options"]:

@@ -20,8 +20,8 @@ def test_a_card_near_the_end_is_solved_as_a_game_of_hidden_cards(run):
     assert {o["option"] for o in board["options"]} == {o["option"] for o in board["double_dummy"]["options"]}
     result = run(*NEAR_THE_END, "--endgame", "--no-progress")
     text = " ".join(result.stdout.split())
-    assert "the last tricks solved as a game of hidden cards, every card from its player's knowledge" in text
-    assert "double dummy (every player sees all cards after the decision)" in text
+    assert "the last tricks solved as a game in which every player sees only their own cards" in text
+    assert "If every card were open (all " in text and "gives each option as if every player saw every card" in text
 
 
 def test_without_endgame_or_far_from_the_end_nothing_changes(run):

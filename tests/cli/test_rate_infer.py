@@ -56,19 +56,21 @@ def test_too_few_worlds_kept_are_shown_without_a_verdict(run):
     result = run(*FEW, "--infer")
     text = flat(result)
     assert result.exit_code == 0
-    assert f"{kept} worlds drawn by inference from 20" in text
+    assert text.startswith("No advice: ") and f"from {kept} deals of the unseen cards drawn by how well they explain " \
+        "forehand's choices from 20 that fit what you know" in text
     assert "inference from forehand's choices: each of the 20 worlds drawn weighed by how likely" in text
     assert f"no verdict: the worlds weighted by forehand's choices are worth {kept}, fewer than the {ENOUGH} a " \
            "verdict needs, so the figures stand without ★ or marks; draw more worlds (about --samples" in text
     assert text.count("★") == 1  # the no-verdict line's own: no option is marked
-    assert data["chosen"] == "9H" and text.endswith("recorded ◆ 9♥: no verdict on so few worlds")
+    assert data["chosen"] == "9H"
+    assert "recorded ◆ 9♥: Playing the nine of hearts: no verdict, the figures rest on too few deals" in text
 
 
 def test_enough_worlds_kept_give_the_verdict(run, agreeing):
     result = run(*CARD, "--infer")
     text = flat(result)
     assert result.exit_code == 0 and "no verdict" not in text
-    assert "40 worlds drawn by inference from 40" in text
+    assert "from 40 deals of the unseen cards drawn by how well they explain forehand's choices from 40" in text
     assert "(it makes them all in 40); they are worth 40 independent worlds (effective sample size), and 40 drawn " \
            "by weight are rated" in text
     assert "★" in text.split("drawn by weight are rated")[1]

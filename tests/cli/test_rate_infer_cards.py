@@ -26,7 +26,8 @@ def test_the_terminal_says_what_the_weighting_did(run):
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
     drawn = rated_board(run, *CARD, "--infer-cards")["worlds"]
-    assert f"{drawn} worlds drawn by the cards played from 200 weighed" in text
+    assert f"from {drawn} deals of the unseen cards drawn by how well they explain the cards the others played " \
+        "from 200 that fit what you know" in text
     assert "inference from the cards played: each of the 200 worlds weighed" in text
 
 

@@ -47,7 +47,8 @@ def test_at_four_all_the_march_buys_nothing_more(run, lone_march):
 
 def test_the_shipped_lone_march_and_the_matchs_board_1_4(run):
     lone = flat(run("rate", str(EXAMPLES / "lone.abn"), "--at", "alone:partner", "--samples", "300"))
-    assert "alone ★ ◆" in lone and "recorded ◆ alone: the recommended option" in lone
+    assert "alone ★ ◆" in lone and "recorded ◆ alone: Playing alone is the best choice here." in lone
+    assert lone.startswith("Play alone: it gives you about ")
     board = flat(run("rate", MATCH, "--board", "1.4", "--at", "alone", "--samples", "300"))
     assert "(replayed from boards 1.1–1.3)" in board and "alone ★ ◆" in board
 
@@ -66,6 +67,7 @@ def test_the_json_says_where_the_score_comes_from(run, lone_march):
 def test_other_objectives_leave_the_match_out(run, lone_march):
     text = flat(run("rate", lone_march, "--samples", "200", "--objective", "net"))
     assert "P(match)" not in text and "score" not in text and "together ★" in text
+    assert text.startswith("Play with your partner: it gives you about +") and "net points a deal" in text
 
 
 @pytest.mark.parametrize("score, problem", [("5:0", "already won the round"), ("3:x", "is not POINTS"),

@@ -19,9 +19,12 @@ def flat(result) -> str:
 
 
 def headings(result) -> list[str]:
-    """The rating table's column headings (its first row of ┃ cells)."""
-    line = next(line for line in result.stdout.splitlines() if line.startswith("┃"))
-    return [cell.strip() for cell in line.strip("┃").split("┃")]
+    """The rating table's column headings in words (its rows of ┃ cells, a head on one line or more)."""
+    lines = result.stdout.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("┃"))
+    last = next(i for i, line in enumerate(lines) if line.startswith("┡"))
+    rows = [[cell.strip() for cell in line.strip("┃").split("┃")] for line in lines[first:last]]
+    return [" ".join(part for part in column if part) for column in zip(*rows)]
 
 
 @pytest.mark.parametrize("at", ["turn", "discard", "alone", "1.2"])
@@ -29,10 +32,10 @@ def test_rate_shows_the_tricks_only_with_the_option(run, at):
     args = ("rate", REFUSAL, "--at", at, "--samples", "300", "--seed", "2")
     plain, counted = run(*args), run(*args, "--tricks")
     assert plain.exit_code == 0 == counted.exit_code, plain.output + counted.output
-    assert "tricks" not in headings(plain) and "tricks" in headings(counted)
-    assert headings(plain) == [h for h in headings(counted) if h != "tricks"]
+    assert "tricks on average" not in headings(plain) and "tricks on average" in headings(counted)
+    assert headings(plain) == [h for h in headings(counted) if h != "tricks on average"]
     # Nor do the lines under the table speak of tricks they did not solve.
-    assert "tricks" not in flat(plain) and "tricks: the " in flat(counted)
+    assert "tricks on average" not in flat(plain) and "tricks on average = tricks" in flat(counted)
     data, exact = (json.loads(run(*args, *extra, "--json").stdout)["boards"][0] for extra in ((), ("--tricks",)))
     for option, other in zip(data["options"], exact["options"]):
         assert option["mean_tricks"] is None and option["ci95"]["mean_tricks"] is None
@@ -46,10 +49,12 @@ def test_rate_shows_the_tricks_only_with_the_option(run, at):
 def test_rate_with_another_objective_keeps_the_points_column(run):
     args = ("rate", REFUSAL, "--at", "discard", "--samples", "300", "--objective", "net")
     plain, counted = run(*args), run(*args, "--tricks")
-    assert headings(plain)[1:5] == ["P(3+)", "P(5)", "P(0)", "points"]
-    assert headings(counted)[1:6] == ["tricks", "P(3+)", "P(5)", "P(0)", "points"]
-    assert "points: the makers'; P(3+), P(5), P(0): they take 3 or more" in flat(plain)
-    assert "tricks, points: the makers'; P(3+), P(5), P(0): they take 3 or more" in flat(counted)
+    words = ["chance to make 3 tricks", "to take all five", "to take none", "points", "net points", "gives up"]
+    assert headings(plain)[1:] == words
+    assert headings(counted)[1:] == ["tricks on average", *words]
+    assert ("chance to make 3 tricks = P(3+), 3 or more; to take all five = P(5); to take none = P(0); points: "
+            "the makers' points a deal; net points = net") in flat(plain)
+    assert "tricks on average = tricks; chance to make 3 tricks = P(3+)" in flat(counted)
 
 
 def test_annotate_rates_the_decisions_with_tricks_only_when_asked(run):

@@ -86,7 +86,8 @@ def test_rate_infers_on_request():
                                  "effective": round(found.effective, 1), "enough": found.effective >= ENOUGH,
                                  "min_effective": ENOUGH}
     assert plain.to_dict()["inference"] is None and plain.to_dict()["verdict"] is True
-    assert f"{found.kept} worlds drawn by inference from 60" == worlds_text(rating)
+    assert worlds_text(rating) == (f"from {found.kept} deals of the unseen cards drawn by how well they explain "
+                                   "forehand's choices from 60 that fit what you know, each solved with every card open")
 
 
 def _rating_with(kept: int):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -52,14 +53,16 @@ def test_rate_plays_out_and_shows_double_dummy_beside(run, tmp_path):
     result = run("rate", str(path), "--play", "realistic", "--playouts", "4")
     assert result.exit_code == 0, result.output
     text = " ".join(result.stdout.split())
-    assert "4 sampled worlds played out, every seat from its own knowledge" in text and "alone ★" in text
-    assert "double dummy (every player sees all cards after the decision): ★ alone" in text
+    assert "from 4 of the " in text and "each played to the end by players who see only their own cards" in text
+    assert "alone ★" in text and text.count("★") == 1
+    assert re.search(r"If every card were open \(10,000 deals\), your chance to win the match: together \d+\.\d%, "
+                     r"alone \d+\.\d% — the same advice", text)
     board = json.loads(run("rate", str(path), "--play", "realistic", "--playouts", "4", "--json").stdout)["boards"][0]
     assert board["play"] == "realistic" and board["double_dummy"]["play"] == "dd"
     refusal = str(Path(__file__).parents[2] / "examples" / "refusal.abn")
     card = run("rate", refusal, "--play", "realistic", "--at", "4.2", "--playouts", "3")
     flat = " ".join(card.stdout.split())
-    assert card.exit_code == 0 and "decided the card to play" in flat and "double dummy (every player" in flat
+    assert card.exit_code == 0 and "decided the card to play" in flat and "If every card were open (" in flat
 
 
 def test_rate_infer_keeps_fewer_worlds(run):

@@ -105,62 +105,105 @@
   function withCi(text, half, scale, digits, unit) {
     return typeof half === "number" && half ? text + " ± " + (scale * half).toFixed(digits) + unit : text;
   }
-  function deltaText(r, f) {
-    if (typeof f.delta !== "number") return "—";
-    if (f.delta === 0 && !f.delta_ci95) return "—";
-    if (r.objective === "net") return signed(f.delta, 3) + (f.delta_ci95 ? " ± " + f.delta_ci95.toFixed(3) : "");
-    var shown = Math.round(1000 * f.delta) ? signed(100 * f.delta, 1) + "%" : "0.0%";
-    return shown + (f.delta_ci95 ? " ± " + (100 * f.delta_ci95).toFixed(1) + "%" : "");
+  /* What an option gives up against the top one, with its 95% interval (hidden/display.py, gives_up_text). */
+  function givesUpText(r, f) {
+    if (typeof f.delta !== "number" || (f.delta === 0 && !f.delta_ci95)) return "—";
+    var given = Math.max(0, -f.delta);
+    if (r.objective === "net") return given.toFixed(3) + (f.delta_ci95 ? " ± " + f.delta_ci95.toFixed(3) : "");
+    return (100 * given).toFixed(1) + "%" + (f.delta_ci95 ? " ± " + (100 * f.delta_ci95).toFixed(1) + "%" : "");
   }
-  /* The columns of `altbaumer rate`: the deciding side's figures (hidden/display.py, columns). */
+  /* The columns of `altbaumer rate`: the deciding side's figures, head in words, in notation, and figure
+     (hidden/display.py, columns). */
   function rateColumns(r) {
     var options = r.options || [], ci = function (f, k) { return (f.ci95 || {})[k]; };
     var hasTricks = options.some(function (o) { return o.for_decider && typeof o.for_decider.tricks === "number"; });
-    var win = r.maker ? "P(3+)" : "P(set)", obj = r.objective;
+    var obj = r.objective, match = obj === "match";
+    var win = r.maker ? ["to make 3 tricks", "P(3+)"] : ["to hold them to 2", "P(set)"];
     var deal = [];
-    if (hasTricks) deal.push(["tricks", function (f) { return typeof f.tricks === "number" ? f.tricks.toFixed(2) : "—"; }]);
-    deal.push([win, function (f) { return obj === "make" ? withCi(pct(f.p_win), ci(f, "p_win"), 100, 1, "%") : pct(f.p_win); }]);
-    deal.push(["P(5)", function (f) { return obj === "march" ? withCi(pct(f.p_all), ci(f, "p_all"), 100, 1, "%") : pct(f.p_all); }]);
-    if (obj !== "match") {
-      return deal.concat([["P(0)", function (f) { return pct(f.p_none); }],
-                          ["points", function (f) { return signed(f.points, 2); }],
-                          ["net", function (f) { return obj === "net" ? withCi(signed(f.net, 3), ci(f, "net"), 1, 3, "") : signed(f.net, 3); }]]);
+    if (hasTricks) deal.push(["tricks on average", "tricks", function (f) { return typeof f.tricks === "number" ? f.tricks.toFixed(2) : "—"; }]);
+    deal.push([(match ? "" : "chance ") + win[0], win[1], function (f) { return obj === "make" ? withCi(pct(f.p_win), ci(f, "p_win"), 100, 1, "%") : pct(f.p_win); }]);
+    deal.push(["to take all five", "P(5)", function (f) { return obj === "march" ? withCi(pct(f.p_all), ci(f, "p_all"), 100, 1, "%") : pct(f.p_all); }]);
+    if (!match) {
+      return deal.concat([["to take none", "P(0)", function (f) { return pct(f.p_none); }],
+                          ["points", "points", function (f) { return signed(f.points, 2); }],
+                          ["net points", "net", function (f) { return obj === "net" ? withCi(signed(f.net, 3), ci(f, "net"), 1, 3, "") : signed(f.net, 3); }]]);
     }
-    return [["P(match)", function (f) { return withCi(pct(f.equity), ci(f, "equity"), 100, 1, "%"); }],
-            ["P(round)", function (f) { return pct(f.p_round); }]].concat(deal);
+    return [["chance to win the match", "P(match)", function (f) { return withCi(pct(f.equity), ci(f, "equity"), 100, 1, "%"); }],
+            ["to win the round", "P(round)", function (f) { return pct(f.p_round); }]].concat(deal);
   }
-  function worldsText(r) {
-    var n = function (x) { return typeof x === "number" ? x.toLocaleString("en") : "?"; };
-    if (r.play === "realistic") return n(r.worlds) + " sampled worlds played out, every seat from its own knowledge";
-    if (r.play === "endgame") return n(r.worlds) + " worlds, the last tricks solved as a game of hidden cards, every card from its player's knowledge";
-    if (r.weighting) return n(r.worlds) + " worlds drawn by the cards played from " + n(r.weighting.weighed) + " weighed";
-    if (r.exact) return (r.worlds > 1 ? "all " : "") + n(r.worlds) + " world" + (r.worlds === 1 ? "" : "s") + " (exact)";
-    if (r.inference) return n(r.worlds) + " worlds drawn by inference from " + n(r.inference.drawn);
-    return n(r.worlds) + " sampled worlds of " + n(r.total_worlds);
+  function thousands(x) { return typeof x === "number" ? x.toLocaleString("en") : "?"; }
+  /* Where the figures come from, in words (hidden/display.py, worlds_text). */
+  var PLAYED = {realistic: "each played to the end by players who see only their own cards",
+                endgame: "the last tricks solved as a game in which every player sees only their own cards",
+                dd: "each solved with every card open"};
+  function dealsText(r) {
+    var of = thousands(r.worlds) + " deal" + (r.worlds === 1 ? "" : "s") + " of the unseen cards";
+    if (r.inference) return of + " drawn by how well they explain forehand's choices from " + thousands(r.inference.drawn) + " that fit what you know";
+    if (r.weighting) return of + " drawn by how well they explain the cards the others played from " + thousands(r.weighting.weighed) + " that fit what you know";
+    if (r.exact || (r.play === "endgame" && r.double_dummy && r.double_dummy.exact)) {
+      return r.worlds === 1 ? "the one deal of the unseen cards that fits what you know"
+                            : "all " + thousands(r.worlds) + " deals of the unseen cards that fit what you know";
+    }
+    return thousands(r.worlds) + " of the " + thousands(r.total_worlds) + " deals of the unseen cards that fit what you know";
   }
+  function worldsText(r) { return "from " + dealsText(r) + ", " + (PLAYED[r.play] || PLAYED.dd); }
+  /* What the heads mean in the notation (hidden/display.py, legend). */
   function legendText(r) {
-    var team = TEAM[r.seat] || "", parts = [], match = r.objective === "match";
-    if (match) parts.push("P(match), P(round): the chances that " + team + " win the match and the round in play after this deal");
-    if (r.maker) parts.push((match ? "P(3+), P(5)" : "P(3+), P(5), P(0)") + ": the makers take " + (match ? "3 or more, all five" : "3 or more, all five, none"));
-    else { parts.push("P(set): the makers held to 2 or fewer"); parts.push(match ? "P(5): the defenders take all five" : "P(5), P(0): the defenders take all five, none"); }
-    parts.push("Δ: what the option gives up against the top one in " + (UNIT[r.objective] || r.objective) + ", on the same worlds");
-    return parts.join("; ");
+    var team = TEAM[r.seat] || "", parts = [], match = r.objective === "match", first = match ? "" : "chance ";
+    var side = r.maker ? "makers" : "defenders";
+    if (match) parts.push("chance to win the match = P(match) and to win the round = P(round), the round in play, after this deal");
+    if ((r.options || []).some(function (o) { return o.for_decider && typeof o.for_decider.tricks === "number"; })) parts.push("tricks on average = tricks");
+    parts.push(r.maker ? first + "to make 3 tricks = P(3+), 3 or more" : first + "to hold them to 2 = P(set), the makers held to 2 or fewer");
+    parts.push("to take all five = P(5)" + (match ? "" : "; to take none = P(0)"));
+    if (!match) parts.push("points: the " + side + "' points a deal; net points = net, the " + side + "' points less the " + (r.maker ? "defenders" : "makers") + "'");
+    parts.push("gives up = -Δ " + (UNIT[r.objective] || r.objective) + ", against the top option on the same deals, ± its 95% interval");
+    return "the figures are the " + side + "' (" + team + "): " + parts.join("; ");
+  }
+  /* The figures if every card were open, beside a realistic rating (hidden/display.py, open_cards). */
+  var OPEN_CARDS = "If every card were open";
+  var OPEN_CARDS_NOTE = "The line \"" + OPEN_CARDS + "\" gives each option as if every player saw every card after " +
+    "this choice: a play that hidden cards rarely allow, shown to compare";
+  var GOALS = {match: ["win the match", "win the match"], make: ["make 3 tricks", "hold the makers to 2 tricks"],
+               march: ["take all five tricks", "stop the makers taking all five"]};
+  function chanceWords(r) {
+    var yours = r.maker ? "your" : "your side's";
+    return r.objective === "net" ? yours + " net points a deal" : yours + " chance to " + (GOALS[r.objective] || GOALS.match)[r.maker ? 0 : 1];
+  }
+  function objectiveFigure(r, o) {
+    var f = o.for_decider || o;
+    if (r.objective === "net") return signed(f.net, 3);
+    if (r.objective === "make") return pct(f.p_win);
+    if (r.objective === "march") return pct(r.maker ? f.p_all : 1 - o.p_march);
+    return pct(f.equity);
+  }
+  function optionText(option) { return String(option).split(" ").map(cardText).join(" "); }
+  function openCardsText(r) {
+    var dd = r.double_dummy, best = null, verdict;
+    (dd.options || []).forEach(function (o) { if (o.option === dd.best) best = o; });
+    if (dd.verdict === false || !best) verdict = "no advice on so few deals";
+    else if (r.verdict !== false && dd.best === r.best) verdict = "the same advice";
+    else verdict = "other advice: " + (best.words || optionText(best.option));
+    var deals = dd.exact ? "all " + thousands(dd.worlds) + " deals" : thousands(dd.worlds) + " deal" + (dd.worlds === 1 ? "" : "s");
+    return OPEN_CARDS + " (" + deals + "), " + chanceWords(dd) + ": " +
+      dd.options.map(function (o) { return optionText(o.option) + " " + objectiveFigure(dd, o); }).join(", ") + " — " + verdict;
   }
   function drawRating(r) {
     var table = $("rating"), notes = $("rating-notes");
     table.textContent = "";
     notes.textContent = "";
-    var columns = rateColumns(r), options = r.options || [];
+    $("rating-advice").textContent = r.advice || "";
+    var columns = rateColumns(r), options = r.options || [], verdict = r.verdict !== false;
     var caption = el("caption", "l", (r.seat || "?") + " (" + (r.maker ? "maker" : "defender") + ") decides " +
-      (TITLES[r.decision] || r.decision || "") + " — " + worldsText(r) + (typeof r.seconds === "number" ? ", " + r.seconds.toFixed(2) + " s" : ""));
+      (TITLES[r.decision] || r.decision || "") + " — " + worldsText(r) + (typeof r.seconds === "number" ? "; " + r.seconds.toFixed(2) + " s" : ""));
     table.appendChild(caption);
     var head = el("tr");
     head.appendChild(el("th", "l", "option"));
-    columns.forEach(function (c) { head.appendChild(el("th", "", c[0])); });
-    head.appendChild(el("th", "", "Δ " + (UNIT[r.objective] || r.objective || "")));
+    function th(words, notation) { var h = el("th", "", words); h.title = notation; head.appendChild(h); }
+    columns.forEach(function (c) { th(c[0], c[1]); });
+    th("gives up", "Δ " + (UNIT[r.objective] || r.objective || ""));
     table.appendChild(head);
     options.forEach(function (o) {
-      var f = o.for_decider || o, tr = el("tr", o.best && r.verdict !== false ? "best" : "");
+      var f = o.for_decider || o, best = o.best && verdict, tr = el("tr", best ? "best" : "");
       tr.setAttribute("data-option", o.option);
       var cell = el("td", "l opt");
       cell.appendChild(optionNode(o.option));
@@ -169,11 +212,11 @@
         m.title = MARK_NAME[o.mark] || "";
         cell.appendChild(m);
       }
-      if (o.best && r.verdict !== false) { var star = el("span", "star", "★"); star.title = "best"; cell.appendChild(star); }
+      if (best) { var star = el("span", "star", "★"); star.title = "the advice"; cell.appendChild(star); }
       if (r.chosen && o.option === r.chosen) cell.appendChild(el("span", "chosen-mark", " ◆"));
       tr.appendChild(cell);
-      columns.forEach(function (c) { tr.appendChild(el("td", "", c[1](f))); });
-      tr.appendChild(el("td", "delta", deltaText(r, f)));
+      columns.forEach(function (c) { tr.appendChild(el("td", "", c[2](f))); });
+      tr.appendChild(el("td", "delta", givesUpText(r, f)));
       table.appendChild(tr);
     });
     var lines = [];
@@ -182,18 +225,37 @@
                                  : "score before the deal: " + r.state.text);
     }
     lines.push(legendText(r));
-    if (r.verdict === false) lines.push("no verdict: the figures stand without ★ or marks");
+    if (!verdict) lines.push("no verdict: the figures stand without ★ or marks");
     if (r.complete === false) lines.push("interrupted: partial result over the worlds solved so far");
-    if (r.double_dummy && r.double_dummy.options) {
-      var key = r.objective === "match" ? "equity" : "net";
-      lines.push("double dummy (every player sees all cards after the decision): " +
-        (r.double_dummy.best ? "★ " + r.double_dummy.best.split(" ").map(cardText).join(" ") + "; " : "") +
-        r.double_dummy.options.map(function (o) {
-          var f = o.for_decider || o;
-          return String(o.option).split(" ").map(cardText).join(" ") + " " + (key === "equity" ? pct(f.equity) : signed(f.net, 3));
-        }).join(", "));
+    if (r.chosen && r.chosen_advice) lines.push("the recorded choice ◆: " + r.chosen_advice);
+    else if (r.chosen && verdict) {
+      var chosen = options.filter(function (o) { return o.option === r.chosen; })[0];
+      var said = "the recorded choice ◆, " + (chosen && chosen.words ? chosen.words : r.chosen);
+      if (r.chosen === r.best) lines.push(said + ", is the advice");
+      else if (r.mark) lines.push(said + ": " + (MARK_NAME[r.mark] === "inaccuracy" ? "an " : "a ") + (MARK_NAME[r.mark] || r.mark) + " (" + r.mark + ")");
     }
-    if (r.chosen && r.mark) lines.push("chosen " + r.chosen + ": " + (MARK_NAME[r.mark] || r.mark) + " (" + r.mark + ")");
     lines.forEach(function (t) { notes.appendChild(el("p", "", t)); });
+    if (r.double_dummy && r.double_dummy.options) {
+      notes.appendChild(el("p", "open-cards", openCardsText(r)));
+      var more = el("details"), summary = el("summary", "", "What “" + OPEN_CARDS + "” means");
+      more.appendChild(summary);
+      more.appendChild(el("p", "", OPEN_CARDS_NOTE + "."));
+      notes.appendChild(more);
+    }
   }
-
+  /* The deals field in words, for the play chosen: its default is the rater's (the placeholder), all of them when
+     few enough fit, and realistic play plays out the first of them until the ranking settles (RATING: the server's). */
+  var RATING = __RATING__;
+  function describeDeals() {
+    var field = $("rate-samples"), typed = parseInt(field.value, 10);
+    var n = typed >= 2 ? typed : parseInt(field.placeholder, 10);
+    var deals = n.toLocaleString("en") + " deals of the unseen cards that fit what you know (all of them when no more than " + thousands(RATING.exact_limit) + " fit), ";
+    if ($("rate-play").value === "dd") { $("rate-deals").textContent = deals + "each solved with every card open."; return; }
+    var first = Math.min(n, RATING.settle_after), most = Math.min(n, RATING.effort);
+    $("rate-deals").textContent = deals + "solved with every card open, and the first " +
+      (first === most ? thousands(first) : thousands(first) + " to " + thousands(most)) +
+      " of them played to the end by players who see only their own cards, until the advice is settled.";
+  }
+  $("rate-play").addEventListener("change", describeDeals);
+  $("rate-samples").addEventListener("input", describeDeals);
+  describeDeals();
