@@ -328,7 +328,7 @@ def board_from_deal(deal: Deal, tags: Optional[Mapping[str, str]] = None) -> Boa
         cut_trees=deal.cut_trees,
         accepted=deal.accepted,
         trump=deal.trump,
-        discards=None if deal.discards is None or deal.phase in (Phase.TRUMP, Phase.DISCARD) else tuple(deal.discards),
+        discards=_discards_of(deal),
         alone=deal.lone,
         alone_recorded=started_play,
         alone_passed=deal.phase is Phase.LONE and bool(deal.lone_passed),
@@ -340,6 +340,14 @@ def board_from_deal(deal: Deal, tags: Optional[Mapping[str, str]] = None) -> Boa
     if deal.cut_seen != board.default_cut_seen:
         board.cut_seen = deal.cut_seen
     return board
+
+
+def _discards_of(deal: Deal) -> Optional[tuple[Optional[Card], ...]]:
+    """Forehand's discard once made, ``None`` for each card not known (a
+    deal recorded from another seat's view)."""
+    if deal.phase in (Phase.TRUMP, Phase.DISCARD) or deal.taken is None:
+        return None
+    return tuple(deal.discards) if deal.discards is not None else (None,) * len(deal.taken)
 
 
 def board_for_seat(deal: Deal, seat: Seat, tags: Optional[Mapping[str, str]] = None) -> Board:

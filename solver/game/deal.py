@@ -277,12 +277,20 @@ class Deal:
         return len(self.taken)
 
     def legal_actions(self) -> list[Action]:
-        """Every action the seat to act may take now."""
+        """Every action the seat to act may take now. For a seat whose hand
+        is not known: its decisions (its discard as unseen cards), and
+        :class:`~altbaumer.errors.IncompleteDeal` for its card."""
         if self.phase is Phase.CUT:
             return phase_actions(Phase.CUT, CardSet(), cut_offer=self.cut_offer)
         actor = self.to_act
-        hand = self.hand(actor) if actor is not None else CardSet()
         count = self.discard_count() if self.phase is Phase.DISCARD else 1
+        if actor is not None and self.hands[actor] is None and self.phase is not Phase.PLAY:
+            # Trump making and the lone choice do not depend on the hand; an unknown
+            # hand's discard is the right number of unseen cards (a record from one seat).
+            if self.phase is Phase.DISCARD:
+                return [Discard((None,) * count)]
+            return phase_actions(self.phase, CardSet())
+        hand = self.hand(actor) if actor is not None else CardSet()
         return phase_actions(self.phase, hand, self.trick_cards, self.trump, count)
 
     # -- actions ------------------------------------------------------------

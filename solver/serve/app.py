@@ -43,7 +43,7 @@ from altbaumer.report.points import parse_card
 from altbaumer.serve.drill import drill_answer
 from altbaumer.serve.export import export_board, record_tree
 from altbaumer.serve.jobs import Job, Jobs
-from altbaumer.serve.lines import line_from_request, recorded_line
+from altbaumer.serve.lines import line_from_request, opening_point, recorded_line
 from altbaumer.serve.page import page_html
 from altbaumer.serve.position import position_answer
 from altbaumer.serve.rating import rating_work
@@ -199,7 +199,7 @@ def _open(body: dict[str, Any]) -> dict[str, Any]:
     for index, board in enumerate(boards, 1):
         record = replay(board)
         answer.append({"board": board.number or str(index), "label": board.label(), "line": recorded_line(record),
-                       "tree": record_tree(record), "drill": drill_answer(board)})
+                       "start": opening_point(record), "tree": record_tree(record), "drill": drill_answer(board)})
     return {"name": name, "boards": answer}
 
 

@@ -28,7 +28,7 @@ from altbaumer.game.cards import Card
 from altbaumer.game.deal import Deal
 
 __all__ = ["action_text", "parse_action", "recorded_line", "line_state", "line_record", "line_from_request",
-           "LINE_MAX"]
+           "opening_point", "LINE_MAX"]
 
 LINE_MAX = 40
 """More actions than a deal has (a turn, a discard, two lone choices, 20 cards)."""
@@ -68,6 +68,25 @@ def parse_action(text: str, phase: Phase) -> Action:
 def recorded_line(record: GameRecord) -> list[str]:
     """The actions ``record`` holds, as a line."""
     return [action_text(node.action) for node in record.nodes]
+
+
+def opening_point(record: GameRecord) -> int:
+    """How many recorded actions the board opens after: at the decision the
+    record leaves open (the one ``altbaumer rate`` rates); a finished record
+    from one seat's view at that seat's first choice; else at the start."""
+    if record.state.phase is not Phase.DONE:
+        return len(record.nodes)
+    known = [seat for seat, hand in record.board.hands.items() if hand is not None]
+    if len(known) != 1:
+        return 0
+    return next((i for i, node in enumerate(record.nodes) if node.seat is known[0] and _has_choice(node.state)), 0)
+
+
+def _has_choice(state: Deal) -> bool:
+    try:
+        return len(state.legal_actions()) > 1
+    except AltbaumerError:
+        return False
 
 
 def line_state(record: GameRecord, line: Sequence[str]) -> Deal:

@@ -34,9 +34,10 @@ What the script does, in brief (element ids in brackets, for the tests and for s
   alone): → ``#next``, ← ``#prev``, Home ``#first``, End ``#last``, ↑ ↓ the sibling variations,
   Backspace ``#undo`` (removes a move off the recorded line that ends a variation);
 * rating: ``#rate`` starts ``POST /api/rate`` for the decision at the current point (``#rate-play``,
-  ``#rate-samples``, ``#rate-seed``, ``#rate-score``), follows the job's events (or polls it every
-  300 ms when they fail) into ``#progress`` and ``#rate-status``, ``#cancel`` deletes it, and
-  ``#rating`` is its table in the words of ``altbaumer rate``;
+  ``#rate-samples``, ``#rate-seed``, ``#rate-score``; ``#rate-deals`` says in words what they ask for),
+  follows the job's events (or polls it every 300 ms when they fail) into ``#progress`` and
+  ``#rate-status``, ``#cancel`` deletes it; the answer is said as ``altbaumer rate`` says it: the
+  advice first (``#rating-advice``), then ``#rating``, its table, and ``#rating-notes``;
 * drills: a board with a drill (``/api/open``'s ``drill``) opens at its decision, where ``#quiz``
   asks it (``#quiz-question``); the first choice or legal card clicked there is graded, not played
   (``#quiz-verdict``, the options' table ``#quiz-options``), with the file's running score
@@ -57,10 +58,12 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from altbaumer.game import display
 from altbaumer.game.cards import FULL_PACK, Suit
+from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES
+from altbaumer.play.realistic import DEFAULT_EFFORT, SETTLE_AFTER
 from altbaumer.report.html_text import PAGE_CSS
 
 __all__ = ["page_html", "page_document", "PAGE_TITLE"]
@@ -106,6 +109,29 @@ _BODY = """
 <textarea id="abn-text" rows="8" spellcheck="false" placeholder="[Dealer &quot;S&quot;]&#10;[Deal &quot;E:...&quot;]&#10;[Stock &quot;...&quot;]"></textarea>
 <p><button type="button" id="open">Open</button></p>
 </section>
+<section class="way" id="way-seat">
+<h2>Enter a deal from your seat</h2>
+<p><label>I was <select id="seat-me"><option>N</option><option>E</option><option selected>S</option>
+<option>W</option></select></label>
+<label>the dealer was <select id="seat-dealer"><option>N</option><option>E</option><option selected>S</option>
+<option>W</option></select></label></p>
+<p class="muted" id="seat-roles"></p>
+<p class="setup-to" role="radiogroup" aria-label="what the next card you click is">the next card is:
+<label><input type="radio" name="seat-to" value="hand" checked> in my hand</label>
+<label><input type="radio" name="seat-to" value="turned"> turned up (in order)</label>
+<label><input type="radio" name="seat-to" value="cut"> seen at the cut and left</label></p>
+<p><label>at the cut, the cutter took <select id="seat-trees"><option value="">no Tree</option>
+<option value="QC">the Big Tree (Q♣)</option><option value="JC">the Little Tree (J♣)</option>
+<option value="QC JC">both Trees</option></select></label></p>
+<div id="seat-pool" class="pool" aria-label="the pack: click a card you saw"></div>
+<div id="seat-places" class="places"></div>
+<p><button type="button" id="seat-clear">Clear</button>
+<button type="button" id="seat-open">Enter the play</button></p>
+<p class="legend">Click the five cards you were dealt (with any Tree you took at the cut), then the card or
+cards turned up, in the order they were turned, and the card seen at the cut if it was left. Every other card
+stays unknown. Then enter the play as it happened: your own decisions and cards, and for each other player the
+card they played, chosen from the cards you have not seen.</p>
+</section>
 <section class="way" id="way-setup">
 <h2>Set up a deal</h2>
 <p><label>dealer <select id="setup-dealer"><option>N</option><option>E</option><option selected>S</option>
@@ -119,6 +145,10 @@ _BODY = """
 <label><input type="radio" name="setup-to" value="stock"> stock</label></p>
 <div id="setup-pool" class="pool" aria-label="the pack: click a card to place it"></div>
 <div id="setup-places" class="places"></div>
+<p><label>at the cut, the cutter took <select id="setup-trees"><option value="">no Tree</option>
+<option value="QC">the Big Tree (Q♣)</option><option value="JC">the Little Tree (J♣)</option>
+<option value="QC JC">both Trees</option></select></label> <span class="muted">(they go in the cutter's
+hand; the card seen at the cut and left is stock card 4)</span></p>
 <p><button type="button" id="setup-fill">Deal the rest at random</button>
 <button type="button" id="setup-clear">Clear</button>
 <button type="button" id="setup-open">Open this deal</button></p>
@@ -146,6 +176,10 @@ server's reader checks.</p>
 <div id="quiz-body" aria-live="polite"></div>
 <p class="quiz-bar"><span id="quiz-score"></span> <button type="button" id="quiz-next">Next drill</button></p>
 </section>
+<section id="entry" hidden aria-label="entering the play">
+<p id="entry-text"></p>
+<p><button type="button" id="entry-done">Done: analyse the deal</button></p>
+</section>
 <div id="phase" aria-live="polite"></div>
 <div class="deal" id="table">
 """ + "".join(f'<div class="hand seat-{s}" id="hand-{s}" data-seat="{s}"></div>\n' for s in _SEATS) + """<div class="centre"><div class="trick" id="trick">
@@ -153,6 +187,11 @@ server's reader checks.</p>
 </div></div>
 </div>
 <div id="choices"></div>
+<section id="open-card" hidden aria-label="the figures with every card open">
+<p id="open-card-text"></p>
+<div class="scroll"><table id="open-card-table"></table></div>
+<p><button type="button" id="rate-knew">Rate from what you knew</button></p>
+</section>
 <div id="facts"></div>
 <p class="legend">The small number under each card of the hand to play is the tricks its side takes with that
 card and best play after it (double dummy): green the best cards, red the cards that lose a trick or more.
@@ -163,16 +202,18 @@ Click a card or a choice to play it; off the recorded line it starts a variation
 <section id="moves-box"><h2>Moves</h2><div id="moves" aria-label="the moves and variations"></div></section>
 <section id="rate-box"><h2>Rate this decision</h2>
 <p class="rate-options">
-<label>play <select id="rate-play"><option value="realistic" selected>realistic</option>
-<option value="dd">double dummy</option></select></label>
-<label>samples <input id="rate-samples" type="number" min="2" step="1" inputmode="numeric" placeholder="10000"></label>
+<label>the rest played <select id="rate-play"><option value="realistic" selected>as real players: each sees only their own cards</option>
+<option value="dd">with every card open</option></select></label>
+<label>deals of the unseen cards <input id="rate-samples" type="number" min="2" step="1" inputmode="numeric" placeholder="__SAMPLES__"></label>
 <label>seed <input id="rate-seed" type="number" min="0" step="1" inputmode="numeric" placeholder="0"></label>
 <label>score <input id="rate-score" type="text" placeholder="from the file" spellcheck="false"></label>
 </p>
+<p id="rate-deals" class="rate-deals"></p>
 <p><button type="button" id="rate">Rate this decision</button>
 <button type="button" id="cancel" disabled>Cancel</button></p>
 <p><progress id="progress" max="1" value="0"></progress> <span id="rate-status" aria-live="polite"></span></p>
-<div id="rating-box"><div class="scroll"><table id="rating"></table></div><div id="rating-notes"></div></div>
+<div id="rating-box"><p id="rating-advice" aria-live="polite"></p>
+<div class="scroll"><table id="rating"></table></div><div id="rating-notes"></div></div>
 </section>
 <section id="export-box"><h2>Export ABN</h2>
 <p><button type="button" id="export">Export ABN</button> <a id="download" hidden>download</a>
@@ -259,7 +300,15 @@ table:empty{display:none}
 .mark{font-weight:bold;margin-left:.2em}.mark.inaccuracy{color:#9a6700}.mark.mistake{color:#e07b00}
 .mark.blunder{color:#d00000;text-decoration:underline}.star{color:#138a36;margin-left:.2em}
 #rating-notes{font-size:85%;color:#444}#rating-notes p{margin:.2em 0}
+#rating-advice{font-weight:bold;margin:.3em 0;max-width:40em}#rating-advice:empty{display:none}
+.rate-deals{font-size:85%;color:#444;margin:.2em 0;max-width:40em}th[title]{cursor:help}
+#rating th{white-space:normal;vertical-align:bottom}
 #dropped{font-size:90%;color:#9a6700}
+#entry{border:2px solid #9a6700;border-radius:6px;padding:.2em .6em;margin:.3em 0;background:#fffaf0;max-width:34em}
+#entry p{margin:.3em 0}
+#open-card{border:1px solid #ccc;border-radius:6px;padding:.2em .6em;margin:.3em 0;background:#fafafa;max-width:34em}
+#open-card p{margin:.3em 0}#open-card-text{font-size:92%}#open-card th{white-space:normal}
+.unseen-pick{display:flex;flex-wrap:wrap;gap:.2em;align-items:center}
 #quiz{border:2px solid #2b6cb0;border-radius:6px;padding:.2em .6em;margin:.3em 0;background:#f4f8fd;max-width:34em}
 #quiz p{margin:.3em 0}#quiz-question{font-weight:bold}
 #quiz-verdict.right{color:#138a36;font-weight:bold}#quiz-verdict.wrong{color:#a00;font-weight:bold}
@@ -274,18 +323,23 @@ table:empty{display:none}
 
 
 
-SCRIPT_PARTS = ("common", "base", "tree", "position", "boards", "rating", "export", "setup", "quiz", "wiring")
+SCRIPT_PARTS = ("common", "base", "tree", "position", "boards", "rating", "export", "setup", "seat_entry", "quiz",
+                "wiring")
 """The page's script, one concern a file in ``script/``: the constants, helpers and API calls; the
 tree of variations and its move list; drawing a position; opening boards; rating; export; setting up
-a deal; drills as a quiz; the keys, buttons and start. They share one scope: the page runs them as one function."""
+a deal; entering a deal from one seat and the figures with every card open; drills as a quiz; the keys, buttons and start. They share one scope: the page runs them as one function."""
 
 
-def page_document(title: str, css: str, body: str, parts: Sequence[str], body_attributes: str = "") -> str:
+def page_document(title: str, css: str, body: str, parts: Sequence[str], body_attributes: str = "",
+                  constants: Optional[Mapping[str, Any]] = None) -> str:
     """One self-contained HTML5 page: ``css`` inline, and one inline script joined from the ``parts``
-    of ``script/`` (with the card faces for ``__FACES__``), run as one function so they share a scope."""
+    of ``script/`` (with the card faces for ``__FACES__`` and each of ``constants`` as JSON for its
+    ``__NAME__``), run as one function so they share a scope."""
     folder = resources.files("altbaumer.serve") / "script"
     joined = "".join((folder / f"{part}.js").read_text(encoding="utf-8") for part in parts)
-    script = '\n(function () {\n  "use strict";\n' + joined.replace("__FACES__", _json_for_script(_faces())) + "})();\n"
+    for name, value in {"FACES": _faces(), **(constants or {})}.items():
+        joined = joined.replace(f"__{name}__", _json_for_script(value))
+    script = '\n(function () {\n  "use strict";\n' + joined + "})();\n"
     assert "</script" not in script.lower() and "<!--" not in script
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
@@ -295,8 +349,14 @@ def page_document(title: str, css: str, body: str, parts: Sequence[str], body_at
             f"{body}<script>{script}</script>\n</body>\n</html>\n")
 
 
+_RATING = {"samples": DEFAULT_SAMPLES, "exact_limit": DEFAULT_EXACT_LIMIT, "settle_after": SETTLE_AFTER,
+           "effort": DEFAULT_EFFORT}
+"""The rater's defaults the rating form describes in words (the page repeats no number of the raters)."""
+
+
 def _page() -> str:
-    return page_document(PAGE_TITLE, PAGE_CSS + _CSS, _BODY, SCRIPT_PARTS)
+    return page_document(PAGE_TITLE, PAGE_CSS + _CSS, _BODY.replace("__SAMPLES__", str(DEFAULT_SAMPLES)),
+                         SCRIPT_PARTS, constants={"RATING": _RATING})
 
 
 _PAGE = _page()

@@ -22,15 +22,18 @@ from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord
 from altbaumer.dd.solver import Solution, Solver
 from altbaumer.errors import IncompleteDeal
-from altbaumer.game.actions import Phase, Play
+from altbaumer.game.actions import Action, Phase, Play
+from altbaumer.game.cards import Card
 from altbaumer.game.deal import Deal
 from altbaumer.game.deal_rules import TRICKS
 from altbaumer.game.position import Position
-from altbaumer.game.seats import SEATS
+from altbaumer.game.seats import SEATS, Seat
+from altbaumer.hidden.knowledge import HAND, InfoSet
 from altbaumer.hidden.rating import DECISIONS
 from altbaumer.report.board_solve import tricks_dict
 from altbaumer.report.html_text import SEAT_TAGS
 from altbaumer.serve.lines import action_text, line_state, recorded_line
+from altbaumer.serve.open_table import open_card_figures
 
 __all__ = ["position_answer"]
 
@@ -43,6 +46,8 @@ def position_answer(record: GameRecord, line: Optional[Sequence[str]], score: Bo
     state = line_state(record, played)
     board = record.board
     solution, unsolved = _solved(state, solver)
+    viewer = _viewer(record)
+    figures = open_card_figures(record.nodes[0].state if record.nodes else record.state, state, score.state, solver)
     return {
         "board": board.number, "label": board.label(), "recorded": recorded, "line": played,
         "names": {seat: board.tags.get(tag) for seat, tag in SEAT_TAGS.items()},
@@ -61,7 +66,8 @@ def position_answer(record: GameRecord, line: Optional[Sequence[str]], score: Bo
                   "cards": [c.ascii() for c in state.trick_cards]},
         "tricks_taken": {str(team): state.tricks_won[team] for team in state.tricks_won},
         "score": str(score.state) if score.source != "unknown" else None,
-        "options": _options(state, solution),
+        "viewer": None if viewer is None else str(viewer),
+        "options": _options(state, solution, viewer, figures),
         "makers_tricks": None if solution is None else solution.makers_tricks,
         "pv": [] if solution is None else [c.ascii() for c in solution.pv],
         "unsolved": unsolved,
@@ -82,16 +88,28 @@ def _solved(state: Deal, solver: Solver) -> tuple[Optional[Solution], Optional[s
         return None, f"{error}: the cards cannot be solved double dummy"
 
 
-def _options(state: Deal, solution: Optional[Solution]) -> list[dict[str, Any]]:
+def _viewer(record: GameRecord) -> Optional[Seat]:
+    """The one seat whose hand a board from one seat's view shows."""
+    known = [seat for seat in SEATS if record.board.hands.get(seat) is not None]
+    return known[0] if len(known) == 1 else None
+
+
+def _options(state: Deal, solution: Optional[Solution], viewer: Optional[Seat],
+             figures: Optional[dict[str, dict[str, Any]]]) -> list[dict[str, Any]]:
     """Every legal action of the seat to act; a card's value is the tricks
-    its side takes in the whole deal with that card and best play after."""
+    its side takes in the whole deal with that card and best play after; a
+    decision of trump making has its figures with every card open; a seat
+    whose hand is not known may play any card ``viewer`` has not seen."""
     seat = state.to_act
-    if seat is None or state.hands.get(seat) is None and state.phase is not Phase.TRUMP:
+    if seat is None:
         return []
     try:
-        actions = state.legal_actions()
+        actions: list[Action] = state.legal_actions()
+        unseen = False
     except IncompleteDeal:
-        return []
+        if viewer is None or state.phase is not Phase.PLAY:
+            return []
+        actions, unseen = [Play(card) for card in _unseen_cards(state, seat, viewer)], True
     maker = seat.team is state.makers
     options = []
     for action in actions:
@@ -99,15 +117,34 @@ def _options(state: Deal, solution: Optional[Solution]) -> list[dict[str, Any]]:
         if isinstance(action, Play) and solution is not None:
             makers = solution.moves[action.card]
             value = makers if maker else TRICKS - makers
-        options.append({"action": action_text(action), "label": _label(action),
-                        "value": value, "best": isinstance(action, Play) and solution is not None
-                        and action.card in solution.best_cards})
+        text = action_text(action)
+        option: dict[str, Any] = {"action": text, "label": _label(action), "value": value,
+                                  "best": isinstance(action, Play) and solution is not None and action.card in solution.best_cards}
+        if unseen:
+            option["unseen"] = True
+        if figures is not None and text in figures:
+            option["open"] = figures[text]
+        options.append(option)
     return options
+
+
+def _unseen_cards(state: Deal, seat: Seat, viewer: Seat) -> list[Card]:
+    """The cards ``seat`` (its hand not known) may hold as ``viewer`` knows
+    the deal: the cards known to be in its hand (Trees taken at the cut) and
+    every unseen card that its plays so far leave it able to hold."""
+    info = InfoSet.from_view(state.view(viewer))
+    slot = info.slot_index(HAND, seat)
+    cards = set(info.known_hands[seat])
+    if slot is not None:
+        cards.update(card for card, allowed in zip(info.unknown, info.allowed) if allowed >> slot & 1)
+    return sorted(cards)
 
 
 def _label(action: Any) -> str:
     if isinstance(action, Play):
         return str(action.card)
     text = action_text(action)
-    return "discard " + " ".join(str(c) for c in action.cards if c is not None) if text.startswith("discard:") \
-        else text
+    if not text.startswith("discard:"):
+        return text
+    shown = [str(c) for c in action.cards if c is not None]
+    return "discard " + " ".join(shown) if shown else "discard (not seen)"

@@ -213,12 +213,16 @@ def test_a_rating_shows_its_progress_then_its_table(page: Page) -> None:
     table = page.evaluate("""Array.from(document.querySelectorAll('#rating tr')).map(
         r => Array.from(r.children).map(c => c.textContent))""")
     head, rows = table[0], table[1:]
-    assert head[0] == "option" and "P(match)" in head and head[-1] == "Δ P(match)"
+    assert head[0] == "option" and "chance to win the match" in head and head[-1] == "gives up"
+    titles = page.evaluate("Array.from(document.querySelectorAll('#rating th')).map(h => h.title)")
+    assert "P(match)" in titles and titles[-1] == "Δ P(match)"
+    assert page.evaluate("document.getElementById('rating-advice').textContent").startswith(("Accept:", "Refuse:"))
     assert sorted(r[0].rstrip("★?! ").strip() for r in rows) == ["accept", "refuse"]
     assert sum("★" in r[0] for r in rows) == 1
     assert any(r[-1] == "—" for r in rows) and all("%" in r[1] for r in rows)
     caption = page.evaluate("document.querySelector('#rating caption').textContent")
-    assert caption.startswith("W (maker) decides accept or refuse — 500 sampled worlds")
+    assert caption.startswith("W (maker) decides accept or refuse — from 500 of the ")
+    assert "each solved with every card open" in caption
     assert page.evaluate("document.getElementById('cancel').disabled")
 
 

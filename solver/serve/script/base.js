@@ -7,7 +7,8 @@
   var MARK_NAME = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"};
 
   var S = {abn: null, name: null, boards: [], board: null, label: "", root: null, path: [], cache: {},
-           seq: 0, index: 0, shown: null, pos: null, picked: [], job: null, events: null, poll: null, download: null};
+           seq: 0, index: 0, shown: null, pos: null, picked: [], job: null, events: null, poll: null, download: null,
+           entering: null};
 
   function boardBody(extra) {
     var body = {abn: S.abn, board: S.board};
@@ -34,7 +35,7 @@
       box.appendChild(document.createTextNode("discard "));
       m[1].trim().split(/\s+/).forEach(function (c, i) {
         if (i) box.appendChild(document.createTextNode(" "));
-        box.appendChild(face(c));
+        box.appendChild(c === "-" ? el("span", "muted", "(not seen)") : face(c));
       });
       return box;
     }

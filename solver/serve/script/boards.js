@@ -22,6 +22,12 @@
       return loadBoard(0);
     }).catch(function (e) { showError(messageOf(e)); });
   }
+  /* The main line's first `count` moves: the board opens at the decision the record leaves (docs/serve.md). */
+  function openingPath(count) {
+    var path = [], n = S.root;
+    while (path.length < (count || 0) && n.children.length) { n = n.children[0]; path.push(0); }
+    return path;
+  }
   function loadBoard(index) {
     var b = S.boards[index], tag = b.board === null || b.board === undefined ? "" : String(b.board);
     /* a tag two boards share (drills of several players: "drill 1" each) names the first: the place instead */
@@ -47,7 +53,7 @@
       if (seq !== S.seq) return;
       /* the record as the server reads it: its tree when it gives one, else its recorded line */
       S.root = treeOf(p.tree) || treeOf(b.tree) || (Array.isArray(p.recorded) ? treeFrom(p.recorded) : S.root);
-      go(quizStart(index));
+      go(drillOf(index) ? quizStart(index) : openingPath(b.start));
     }, function (e) { showError(messageOf(e)); });
   }
 

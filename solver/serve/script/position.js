@@ -179,6 +179,7 @@
       dl.appendChild(dd);
     }
     fact("dealer", p.dealer + (p.forehand ? ", forehand " + p.forehand : ""));
+    if (p.viewer) fact("seen from", p.viewer + ": only the cards " + p.viewer + " saw are shown");
     if (p.makers) fact("makers", p.makers);
     if (p.trump) fact("trump", suitText(p.trump));
     if (p.turned) fact("turned", face(p.turned));
@@ -209,6 +210,7 @@
   function drawChoices(p) {
     var box = $("choices");
     box.textContent = "";
+    if (playing(p) && drawUnseen(p)) return;
     if (!p.decision || playing(p)) return;
     var options = p.options || [], top = topValue(options);
     var chosen = nodeAt(S.path).children.map(function (c) { return c.action; });
@@ -265,8 +267,10 @@
     drawChoices(p);
     drawFacts(p);
     var board = $("board");
+    drawOpenCard(p);
     drawQuiz();
     board.setAttribute("data-line", key);
     board.setAttribute("data-state", "ready");
+    drawEntry(p);
   }
 

@@ -77,6 +77,6 @@
   function setupAbn() {
     var dealer = $("setup-dealer").value, seats = ["N", "W", "S", "E"];
     return '[Dealer "' + dealer + '"]\n[Deal "N:' + seats.map(function (s) { return handText(placed(s)); }).join(" ") +
-      '"]\n[Stock "' + placed("stock").join(" ") + '"]\n';
+      '"]\n[Stock "' + placed("stock").join(" ") + '"]\n' + ($("setup-trees").value ? '[Cut "' + $("setup-trees").value + '"]\n' : "");
   }
 

@@ -86,6 +86,7 @@
   function play(action) {
     if (!S.pos || S.shown !== keyOf(lineOf(S.path))) return;  /* the board shows another point: wait */
     if (quizAnswer(action)) return;
+    if (S.entering && atLineEnd(S.path)) { entryPlay(action); return; }
     var node = nodeAt(S.path), i;
     for (i = 0; i < node.children.length; i++) if (node.children[i].action === action) break;
     if (i === node.children.length) node.children.push(makeNode(action, false));

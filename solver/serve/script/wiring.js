@@ -42,10 +42,11 @@
     var seed = $("seed").value.trim(), body = seed ? {seed: parseInt(seed, 10)} : {};
     api("POST", "/api/deal", body).then(function (answer) {
       $("seed").value = String(answer.seed);
+      S.entering = null;
       return openText(answer.abn, "deal --seed " + answer.seed);
     }).catch(function (e) { showError(messageOf(e)); });
   });
-  $("open").addEventListener("click", function () { openText($("abn-text").value, null); });
+  $("open").addEventListener("click", function () { S.entering = null; openText($("abn-text").value, null); });
   $("setup-pool").addEventListener("click", function (e) {
     var b = e.target.closest ? e.target.closest("[data-card]") : null;
     if (b) setupPut(b.getAttribute("data-card"));
@@ -60,9 +61,22 @@
   $("setup-open").addEventListener("click", function () {
     var text = setupAbn();
     $("abn-text").value = text;
+    S.entering = null;
     openText(text, "set-up deal");
   });
   drawSetup();
+  ["seat-pool", "seat-places"].forEach(function (id) {
+    $(id).addEventListener("click", function (e) {
+      var b = e.target.closest ? e.target.closest("[data-card]") : null;
+      if (b) seatPut(b.getAttribute("data-card"));
+    });
+  });
+  ["seat-me", "seat-dealer"].forEach(function (id) { $(id).addEventListener("change", drawSeatSetup); });
+  $("seat-clear").addEventListener("click", function () { SEAT.place = {}; SEAT.order = []; setSeatTarget("hand"); drawSeatSetup(); });
+  $("seat-open").addEventListener("click", seatOpen);
+  $("entry-done").addEventListener("click", entryDone);
+  $("rate-knew").addEventListener("click", rate);
+  drawSeatSetup();
 
   if (!TOKEN) {
     showError("this address has no token: open the address the server printed (…/?token=…)");
