@@ -20,8 +20,8 @@ from altbaumer.report.words import player_words
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.rating import Rating
 
-from .boards import board_scores_of, each_board, in_file_order, read_files
-from .cluster import boards_digest, cluster_options, resume_log
+from .boards import board_processes, board_scores_of, each_board, in_file_order, read_files
+from .cluster import boards_digest, cluster_options, processes_option, resume_log
 from .files import Output, check_output, save
 from .interrupt import on_interrupt, partial_label
 from .valuation import realistic_settings, valuation_options
@@ -48,12 +48,14 @@ FORMATS = ("abn", "json", "html")
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@processes_option
 @cluster_options
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
                      single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: Optional[int],
                      effort: int, tricks: bool,
                      samples: int, exact_limit: int, seed: int, threads: Optional[int], as_json: bool,
-                     no_progress: bool, scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
+                     no_progress: bool, processes: Optional[int], scheduler: Optional[Scheduler],
+                     resume: Optional[str]) -> None:
     """Annotate recorded games: every card double dummy, every decision from
     the decider's knowledge, by the chance to win the match.
 
@@ -67,13 +69,17 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     chance deal by deal. Annotating an annotated file replaces the old
     annotations. Boards that break the rules are reported (file, line, rule)
     and the others are still annotated (when none is, no file is
-    written); the exit code is then 2. With
-    --scheduler the boards are annotated on a Dask cluster, with --resume the
-    boards done are kept in a file; the annotation is the same.
+    written); the exit code is then 2. The boards are annotated in worker
+    processes, one board at a time in each (--processes, default all cores;
+    --threads instead annotates them one after another in this process on
+    that many threads), or with --scheduler on a Dask cluster; with --resume
+    the boards done are kept in a file. The annotation is the same wherever
+    it runs.
     """
     target = None if output is None else check_output(output, FORMATS, named=fmt, format_option="--format",
                                                        inputs=files, stdout_taken="--json" if as_json else None)
     boards, errors = read_files(files)
+    workers = board_processes(processes, threads, scheduler, len(boards))
     started = time.perf_counter()
     notes: list[BoardNotes] = []
 
@@ -112,7 +118,7 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     with on_interrupt(lambda: finish(complete=False)):
         each_board(one, partial(annotate_range, boards, scores, options), len(boards), threads=threads,
                    scheduler=scheduler, log=log, show=not as_json and not no_progress, verb="annotating",
-                   results=notes, errors=errors)
+                   results=notes, errors=errors, processes=workers)
     finish(complete=True)
     if errors:
         raise SystemExit(EXIT_BAD_INPUT)

@@ -1,7 +1,16 @@
-"""The ``altbaumer`` group: version, error handling, and the commands."""
+"""The ``altbaumer`` group: version, error handling, and the commands.
+
+Each command's module is imported when the command is looked up (to run
+it, or to list it in the help), so that a command loads its own stack and
+no other's, and ``--version`` loads none.
+
+>>> sorted(COMMANDS)[:3]
+['annotate', 'arena', 'bench']
+"""
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import sys
@@ -13,22 +22,12 @@ import click
 from altbaumer import __version__
 from altbaumer.errors import AltbaumerError
 
-from .annotate import annotate_command
-from .review import review_command
-from .arena import arena_command
-from .charts import charts_command
-from .bench import bench_command
-from .serve import serve_command
-from .play import play_command
-from .check import check_command, convert_command
-from .deal import deal_command
-from .equity import equity_command
 from .output import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BadInput, ascii_option, forgiving_streams
-from .simulate import simulate_command
-from .rate import rate_command
-from .solve import solve_command
-from .table import table_command
 
+COMMANDS = {name: (name, f"{name}_command") for name in (
+    "deal", "simulate", "arena", "charts", "equity", "solve", "table", "rate", "annotate", "review", "play", "check",
+    "bench", "serve")} | {"convert": ("check", "convert_command")}
+"""The commands: name → (their module in this package, the command in it)."""
 
 _ONE_LINE = re.compile(r"\s*[\n\r\t\v\f]\s*")
 
@@ -105,6 +104,18 @@ class _Group(click.Group):
         forgiving_streams()
         return super().main(*args, **kwargs)
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*COMMANDS, *super().list_commands(ctx)})
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        """The command ``name``, its module imported on first need."""
+        if name in COMMANDS and name not in self.commands:
+            module, attribute = COMMANDS[name]
+            command = getattr(importlib.import_module(f".{module}", __package__), attribute)
+            assert isinstance(command, click.Command) and command.name == name, name
+            self.add_command(command)
+        return super().get_command(ctx, name)
+
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
             with _closed_pipe_ends_quietly(), _usage_in_one_line():  # the group's own options, --help
@@ -138,20 +149,3 @@ def main() -> None:
     Exit codes: 0 success, 2 bad input (options, files, deals, actions),
     1 internal error, 130 interrupted, 141 output pipe closed.
     """
-
-
-main.add_command(deal_command)
-main.add_command(simulate_command)
-main.add_command(arena_command)
-main.add_command(charts_command)
-main.add_command(equity_command)
-main.add_command(solve_command)
-main.add_command(table_command)
-main.add_command(rate_command)
-main.add_command(annotate_command)
-main.add_command(review_command)
-main.add_command(play_command)
-main.add_command(check_command)
-main.add_command(convert_command)
-main.add_command(bench_command)
-main.add_command(serve_command)

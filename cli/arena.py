@@ -13,10 +13,10 @@ from altbaumer.play.arena import ArenaResult, play_arena
 
 from altbaumer.play.cluster import Scheduler
 
-from .cluster import check_processes, cluster_options, resume_log
+from .cluster import CORES, check_processes, cluster_options, processes_option, resume_log
 from .interrupt import partial_label, stop
 from .output import SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
-from .simulate import CORES, POLICY_CHOICE
+from .simulate import POLICY_CHOICE
 
 PAIRS_MAX = 500_000  # a million matches: some two days with the rating players, minutes with the heuristic
 
@@ -27,8 +27,7 @@ PAIRS_MAX = 500_000  # a million matches: some two days with the rating players,
 @click.option("--pairs", "-n", type=click.IntRange(1, PAIRS_MAX), default=100, show_default=True,
               help="Pairs of matches: both matches of a pair are dealt the same cards, A and B swapping sides.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed; the same seed gives the same matches.")
-@click.option("--processes", type=click.IntRange(1, CORES), default=None,
-              help="Worker processes, at most the cores (default: all cores).")
+@processes_option
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Optional
+from importlib import resources
+from typing import TYPE_CHECKING, Optional
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -20,16 +20,22 @@ from altbaumer.hidden.rating_bench import RATING_SAMPLES, rating_plan
 from .interrupt import partial_label, stop
 from .output import BadInput, ascii_option, plural, print_json, safe_markup, stderr, stdout, sym, threads_option
 
+if TYPE_CHECKING:
+    from importlib.abc import Traversable  # importlib.resources.abc from Python 3.11 on
 
-RATING_EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "refusal.abn"
-"""The shipped example whose decisions the rating rows rate (in the source checkout)."""
+
+RATING_EXAMPLE = resources.files("altbaumer.hidden").joinpath("refusal.abn")
+"""The example whose decisions the rating rows rate: ``examples/refusal.abn``,
+shipped in the package (``altbaumer/hidden/refusal.abn``, a link to it in
+the source checkout)."""
 
 
-def rating_views(path: Path = RATING_EXAMPLE) -> dict[str, SeatView]:
-    """The decisions of the first board of ``path``, kind → the deciding
+def rating_views(example: Traversable = RATING_EXAMPLE) -> dict[str, SeatView]:
+    """The decisions of the first board of ``example``, kind → the deciding
     seat's view: the turn, the discard, forehand's lone choice, and (card)
     the lead to the second trick."""
-    record = replay(load_boards(path)[0])
+    with resources.as_file(example) as path:  # a file of its own even when the package is in a zip
+        record = replay(load_boards(path)[0])
     nodes = {kind: next(node for node in record if node.tag == tag)
              for kind, tag in (("turn", "Turn"), ("discard", "Discard"), ("alone", "Alone"))}
     nodes["card"] = record.cards()[len(record.board.tricks[0])]
@@ -40,8 +46,8 @@ def rating_extra(seconds: float, seed: int, samples: int = RATING_SAMPLES) -> tu
     """The rating rows for ``run_benchmark(extra=...)`` (one thread each), and
     a note when they cannot be measured here."""
     if not RATING_EXAMPLE.is_file():
-        return [], [f"rating rows skipped: {RATING_EXAMPLE.name} not found (they rate the source checkout's "
-                    "examples/refusal.abn)"]
+        return [], [f"rating rows skipped: altbaumer/hidden/{RATING_EXAMPLE.name} not found (the package's copy "
+                    "of examples/refusal.abn)"]
     return rating_plan(rating_views(), seconds=seconds, samples=samples, threads=1, seed=seed), []
 
 

@@ -18,6 +18,7 @@ from altbaumer.play.ranges import run_ranges
 from altbaumer.play.resume import ResumeLog
 from altbaumer.report.annotate import strip_annotations
 
+from .cluster import CORES, check_processes
 from .files import load_source, source_name
 from .output import BadInput, stderr
 from .score import scores_for
@@ -63,6 +64,19 @@ def board_scores_of(boards: Sequence[Board], given: Optional[str]) -> list[Board
     return scores_for([replayable(strip_annotations(board)) for board in boards], given)
 
 
+def board_processes(processes: Optional[int], threads: Optional[int], scheduler: Optional[Scheduler],
+                    count: int) -> int:
+    """The worker processes for ``count`` boards: ``--processes``; one with
+    ``--threads`` (its threads in one process), a cluster or a single board;
+    else every core, a board at a time in each (one thread each)."""
+    check_processes(processes, scheduler)
+    if processes is not None and threads is not None:
+        raise BadInput("--processes and --threads exclude each other: each worker process works on one thread")
+    if processes is not None:
+        return min(processes, max(count, 1))
+    return 1 if threads is not None or scheduler is not None else max(1, min(CORES, count))
+
+
 def boards_bar(show: bool, verb: str) -> Progress:
     """The bar of the boards done, with the time to go (on the terminal only)."""
     return Progress(TextColumn(verb), BarColumn(), MofNCompleteColumn(), TextColumn("boards"),
@@ -71,16 +85,17 @@ def boards_bar(show: bool, verb: str) -> Progress:
 
 def each_board(one: Callable[[int, Solver], Any], ranged: Callable[[int, int], list[Any]], count: int, *,
                threads: Optional[int], scheduler: Optional[Scheduler], log: Optional[ResumeLog], show: bool,
-               verb: str, results: list[Any], errors: list[AbnError]) -> None:
+               verb: str, results: list[Any], errors: list[AbnError], processes: int = 1) -> None:
     """The work of each of ``count`` boards: here, ``one(index, solver)``
-    board after board on one solver of ``threads``; on a cluster or with a
-    resume file, ``ranged(start, stop)`` in numbered ranges (one thread a
-    worker). Each result goes to ``results`` as it is done, or to ``errors``
-    when it is the board's :class:`~altbaumer.errors.AbnError`; Ctrl-C leaves
-    those done before it and propagates."""
+    board after board on one solver of ``threads``; in ``processes`` worker
+    processes, on a cluster or with a resume file, ``ranged(start, stop)`` in
+    numbered ranges (one thread a worker). Each result goes to ``results`` as
+    it is done, or to ``errors`` when it is the board's
+    :class:`~altbaumer.errors.AbnError`; Ctrl-C leaves those done before it
+    and propagates."""
     with boards_bar(show, verb) as bar:
         task = bar.add_task("boards", total=count)
-        if scheduler is None and log is None:
+        if scheduler is None and log is None and processes <= 1:
             with Solver(threads=threads) as solver:  # one set of tables and threads for every board
                 for index in range(count):
                     try:
@@ -90,7 +105,7 @@ def each_board(one: Callable[[int, Solver], Any], ranged: Callable[[int, int], l
                     bar.advance(task)
             return
         done = run_ranges(ranged, count, chunk_max=BOARDS_PER_TASK, progress=lambda n: bar.advance(task, n),
-                          partial_on_interrupt=True, scheduler=scheduler, resume=log)
+                          partial_on_interrupt=True, scheduler=scheduler, resume=log, processes=processes)
     finished = [result for rows in done for result in rows]
     for result in finished:
         (errors if isinstance(result, AbnError) else results).append(result)

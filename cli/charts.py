@@ -21,10 +21,9 @@ from altbaumer.play.charts import (DEFAULT_SAMPLES, FOREHAND, WHO, ChartSpec, ch
 from altbaumer.play.cluster import Scheduler
 from altbaumer.report.strategy import chart_csv, chart_html, chart_summary
 
-from .cluster import check_processes, cluster_options, resume_log
+from .cluster import CORES, check_processes, cluster_options, processes_option, resume_log
 from .interrupt import partial_label, stop
 from .output import SEED, BadInput, Parsed, ascii_option, plural, print_json, printable, stderr, stdout, sym
-from .simulate import CORES
 
 SAMPLES_MAX = 100_000
 FILES = ("chart.csv", "chart.json", "chart.html")
@@ -50,8 +49,7 @@ CARD = Parsed("CARD", Card.parse, Card)
 @click.option("--first", type=click.IntRange(0), default=0, show_default=True,
               help="Rate from this hand class on (classes are numbered in a fixed order).")
 @click.option("--limit", type=click.IntRange(1), default=None, help="Rate at most this many classes (a slice).")
-@click.option("--processes", type=click.IntRange(1, CORES), default=None,
-              help="Worker processes, at most the cores (default: all cores).")
+@processes_option
 @cluster_options
 @click.option("-o", "--output", "folder", type=click.Path(file_okay=False), default=None,
               help="The folder to write chart.csv, chart.json and chart.html in (made if missing; default "

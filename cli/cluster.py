@@ -1,6 +1,11 @@
-"""``--scheduler`` and ``--resume``, shared by the commands that run numbered
-work (simulate, arena, equity --deals): where the work runs (worker
-processes, or a Dask cluster) and the file that keeps what is finished."""
+"""``--processes``, ``--scheduler`` and ``--resume``, shared by the commands
+that run numbered work (simulate, arena, charts, equity --deals, review,
+annotate): where the work runs (worker processes, or a Dask cluster) and the
+file that keeps what is finished.
+
+>>> CORES >= 1
+True
+"""
 
 from __future__ import annotations
 
@@ -18,9 +23,16 @@ from altbaumer.play.resume import ResumeLog
 
 from .output import BadInput, Parsed
 
-__all__ = ["cluster_options", "resume_log", "check_processes", "boards_digest"]
+__all__ = ["cluster_options", "processes_option", "resume_log", "check_processes", "boards_digest", "CORES"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+CORES = os.cpu_count() or 1  # more processes than cores only cost memory: results depend on --seed alone
+
+
+def processes_option(command: F) -> F:
+    """``--processes``: the work spread over worker processes on this machine."""
+    return click.option("--processes", type=click.IntRange(1, CORES), default=None,
+                        help="Worker processes, at most the cores (default: all cores).")(command)
 
 
 def cluster_options(command: F) -> F:

@@ -3,9 +3,7 @@ anew, or rebuilt score by score (a step of the score-aware table's fixed point).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import re
 import time
 from typing import Any, Optional
@@ -16,7 +14,7 @@ from rich.table import Table
 
 from altbaumer.abn.files import read_text
 from altbaumer.errors import AbnError, AltbaumerError
-from altbaumer.game.equity import OUTCOME_LABELS, OUTCOMES, EquityTable, RateClass, shipped_table
+from altbaumer.game.equity import DIGEST_KEY, OUTCOME_LABELS, OUTCOMES, EquityTable, RateClass, shipped_table
 from altbaumer.game.score_groups import MAX_CLASSES
 from altbaumer.game.match_state import ROUND_TARGET, SCORE_SYNTAX, MatchState
 from altbaumer.game.seats import Team
@@ -25,14 +23,13 @@ from altbaumer.play.outcomes import PLAYS, DEFAULT_SAMPLES, OutcomeCounts, equit
 from altbaumer.play.resume import ResumeLog
 from altbaumer.play.score_aware import DEFAULT_CLASSES, REBUILD_DEALS, Rebuild, rebuild
 
-from .cluster import check_processes, cluster_options, resume_log
+from .cluster import CORES, check_processes, cluster_options, processes_option, resume_log
 from .files import Output, check_output, save
 from .interrupt import partial_label, stop
 from .output import BadInput, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
 
 DEALS_MAX = 100_000  # some 1.5 hours on one core at the default --samples
 SAMPLES_MAX = 10_000  # each deal's decisions then take some 5 s
-CORES = os.cpu_count() or 1  # more processes than cores only cost memory: results depend on --seed alone
 GRID = range(-2, ROUND_TARGET)  # the totals a match from 0:0 can reach before a deal (docs/equity.md)
 MAKERS_CHOICE = click.Choice(["NS", "EW"], case_sensitive=False)
 OBJECTIVE_CHOICE = click.Choice(["match", "net"])
@@ -177,8 +174,8 @@ def _read_table(path: str) -> EquityTable:
 
 
 def _digest(table: EquityTable) -> str:
-    """What a run's results depend on of the table it starts from: its data file's hash."""
-    return hashlib.sha256(table_file_text(table).encode("utf-8")).hexdigest()[:16]
+    """What a run's results depend on of the table it starts from: its data file's digest."""
+    return str(table.to_json()[DIGEST_KEY][:16])
 
 
 def _parse(text: str, makers: Team, option: str) -> MatchState:

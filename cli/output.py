@@ -172,7 +172,8 @@ def world_options(command: Any) -> Any:
                      help=f"Enumerate every world when there are at most this many (and they fit in "
                           f"{BUDGET_WORDS})."),
         click.option("--seed", type=SEED, default=0, show_default=True, help="Seed of the world sampling."),
-        threads_option(),
+        threads_option("Threads of the solver and of the playouts: 1 keeps the work on the command's own thread "
+                       "(default: all cores)."),
     ]):
         command = option(command)
     return command

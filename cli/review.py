@@ -24,8 +24,8 @@ from altbaumer.report.render import cards_text, option_text
 from altbaumer.report.review import (KIND_WORDS, KINDS, BoardReview, PlayerReview, player_names, player_reviews,
                                      per_choice, review_board, review_range, review_report, review_words, seats_of)
 
-from .boards import board_scores_of, each_board, in_file_order, read_files
-from .cluster import boards_digest, cluster_options, resume_log
+from .boards import board_processes, board_scores_of, each_board, in_file_order, read_files
+from .cluster import boards_digest, cluster_options, processes_option, resume_log
 from .deal import SEAT_CHOICE
 from .files import Output, check_output, save
 from .interrupt import on_interrupt, partial_label
@@ -60,11 +60,12 @@ PLAYERS_LEGEND = ("per decision: what the decisions gave up beyond the noise, th
 @ascii_option
 @click.option("--json", "as_json", is_flag=True, help="Print the review as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
+@processes_option
 @cluster_options
 def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optional[str], worst: int,
                    html_path: Optional[str], drills_path: Optional[str], objective: str, score: Optional[str],
                    play: str, playouts: Optional[int], effort: int, tricks: bool, samples: int, exact_limit: int,
-                   seed: int, threads: Optional[int], as_json: bool, no_progress: bool,
+                   seed: int, threads: Optional[int], as_json: bool, no_progress: bool, processes: Optional[int],
                    scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
     """Review the players of recorded games: how much of the chance to win
     the match each gives away per decision, in which kind of decision, how
@@ -81,8 +82,11 @@ def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optio
     it separates the cards from the play. Players are named by the boards'
     seat tags (North, East, South, West), else by their seat. Boards that break
     the rules are reported (file, line, rule) and the others reviewed; the exit
-    code is then 2. With --scheduler the boards are reviewed on a Dask cluster,
-    with --resume the boards done are kept in a file; the review is the same.
+    code is then 2. The boards are reviewed in worker processes, one board at
+    a time in each (--processes, default all cores; --threads instead reviews
+    them one after another in this process on that many threads), or with
+    --scheduler on a Dask cluster; with --resume the boards done are kept in a
+    file. The review is the same wherever it runs.
     """
     if players and seat is not None:
         raise BadInput("--player and --seat exclude each other: --seat names the player by its seat")
@@ -92,6 +96,7 @@ def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optio
     drills = None if drills_path is None else check_output(drills_path, ("abn", "json"), option="--drills",
                                                           inputs=files)
     boards, errors = read_files(files)
+    workers = board_processes(processes, threads, scheduler, len(boards))
     chosen_seat = None if seat is None else Seat.parse(seat)
     named = set(players) if players else None
     if named is not None:
@@ -129,7 +134,7 @@ def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optio
     with on_interrupt(lambda: finish(complete=False)):
         each_board(one, partial(review_range, boards, scores, seats, options), len(boards), threads=threads,
                    scheduler=scheduler, log=log, show=not as_json and not no_progress, verb="reviewing",
-                   results=reviews, errors=errors)
+                   results=reviews, errors=errors, processes=workers)
     finish(complete=True)
     if errors:
         raise SystemExit(EXIT_BAD_INPUT)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 
 import click
@@ -15,7 +14,7 @@ from altbaumer.play.simulate import PlayedDeal, SimulationStats, simulate_matche
 
 from altbaumer.play.cluster import Scheduler
 
-from .cluster import check_processes, cluster_options, resume_log
+from .cluster import CORES, check_processes, cluster_options, processes_option, resume_log
 from .files import check_output, save
 from .interrupt import partial_label, stop
 from .output import BadInput, Parsed, SEED, ascii_option, plural, print_json, printable, stderr, stdout, sym
@@ -25,7 +24,6 @@ POLICY_HELP = f"{', '.join(POLICIES)}, or module:Class"
 FORMATS = ("abn", "json")
 MATCHES_MAX = 1_000_000  # some two hours on two cores (the statistics alone need no more memory for more)
 RECORD_MAX = 2_000  # with --record: some 30,000 deals, 0.5 GB in memory and an 11 MB file
-CORES = os.cpu_count() or 1  # more processes than cores only cost memory: results depend on --seed alone
 
 
 @click.command("simulate")
@@ -36,8 +34,7 @@ CORES = os.cpu_count() or 1  # more processes than cores only cost memory: resul
               help=f"Policy of N and S: {POLICY_HELP}.")
 @click.option("--ew", type=POLICY_CHOICE, default="heuristic", show_default=True,
               help=f"Policy of E and W: {POLICY_HELP}.")
-@click.option("--processes", type=click.IntRange(1, CORES), default=None,
-              help="Worker processes, at most the cores (default: all cores).")
+@processes_option
 @click.option("--workers", "workers", type=click.IntRange(1, CORES), default=None, hidden=True,
               deprecated="Use --processes.")
 @click.option("--record", type=click.Path(allow_dash=True), default=None,

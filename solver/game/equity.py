@@ -30,12 +30,13 @@ carried to every state by the delta method with the chain's gradient.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
-from typing import Any, Optional, Sequence, Union
+from typing import Any, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -46,7 +47,7 @@ from altbaumer.game.scoring import LONE_FLAG, outcome_code
 from altbaumer.game.seats import Team
 
 __all__ = ["OUTCOMES", "OUTCOME_LABELS", "EquityTable", "RateClass", "outcome_index", "shipped_table", "DEFAULT_FLOOR",
-           "MIN_FLOOR", "TABLE_FILE", "TABLE_FORMAT"]
+           "MIN_FLOOR", "TABLE_FILE", "TABLE_FORMAT", "DIGEST_KEY", "content_digest"]
 
 OUTCOMES = ("made", "march", "lone_march", "set", "set_all")
 """A deal's outcome for its makers: 3 or 4 tricks (+1, alone or not), all five
@@ -62,6 +63,8 @@ MIN_FLOOR = -40
 TABLE_FILE = "equity.json"
 TABLE_FORMAT = "altbaumer equity table 2"
 """The data file of a score-aware table (one set of rates: format 1)."""
+DIGEST_KEY = "sha256"
+"""The data file's key for the digest of the rest of its content (:func:`content_digest`)."""
 _Z95 = 1.959964
 _TOLERANCE = 1e-13
 _MAX_SWEEPS = 20_000
@@ -80,7 +83,8 @@ def outcome_index(makers_tricks: int, lone: bool) -> int:
 
 class _Chain:
     """The states of the match (scores from the floor to 4, every rounds
-    state, both makers), each with its successor for every outcome."""
+    state, both makers), each with its successor for every outcome (found
+    on first need: reading a stored table's figures needs the states alone)."""
 
     def __init__(self, floor: int) -> None:
         self.floor = floor
@@ -90,9 +94,16 @@ class _Chain:
         self.states += [MatchState((0, 0), (ROUNDS_TO_WIN - 1,) * 2, makers) for makers in Team]
         self.index = {state: i for i, state in enumerate(self.states)}
         self.win = len(self.states)  # two absorbing states: N-S win the match (value 1), E-W win it (0)
-        self.successors = np.array([[self._successor(s, *_EXAMPLE[o]) for s in self.states] for o in OUTCOMES])
-        self.round_successors = np.array([[self._round_successor(s, *_EXAMPLE[o]) for s in self.states]
-                                          for o in OUTCOMES])
+
+    @cached_property
+    def successors(self) -> np.ndarray:
+        """The state after each outcome (outcomes × states)."""
+        return np.array([[self._successor(s, *_EXAMPLE[o]) for s in self.states] for o in OUTCOMES])
+
+    @cached_property
+    def round_successors(self) -> np.ndarray:
+        """As :attr:`successors`, the round's end absorbing."""
+        return np.array([[self._round_successor(s, *_EXAMPLE[o]) for s in self.states] for o in OUTCOMES])
 
     def clamp(self, state: MatchState) -> MatchState:
         if min(state.points) >= self.floor:
@@ -156,7 +167,8 @@ class EquityTable:
     (score-aware) one for each group of scores, ``state_class`` giving each
     state's. ``probabilities`` are the rates at the start of a match,
     ``deals`` the deals of every class; ``provenance`` says how they were
-    estimated."""
+    estimated. The round's half-widths (:attr:`round_ci95`) are worked out
+    from the rates on first use: the data file does not store them."""
 
     probabilities: tuple[float, ...]
     deals: int
@@ -164,7 +176,6 @@ class EquityTable:
     match: np.ndarray = field(repr=False)
     match_ci95: np.ndarray = field(repr=False)
     round: np.ndarray = field(repr=False)
-    round_ci95: np.ndarray = field(repr=False)
     floor_mass: float
     provenance: dict[str, Any] = field(default_factory=dict)
     classes: tuple[RateClass, ...] = ()
@@ -175,8 +186,8 @@ class EquityTable:
                            provenance: Optional[dict[str, Any]] = None) -> "EquityTable":
         """One set of rates for every score."""
         _check_floor(floor)
-        rates = RateClass("every score", "0:0 rounds 0:0", tuple(float(p) for p in probabilities), deals)
-        return cls.from_classes([rates], np.zeros(len(_chain(floor).states), dtype=np.int64), floor, provenance)
+        every = np.zeros(len(_chain(floor).states), dtype=np.int64)
+        return cls.from_classes([_every_score(probabilities, deals)], every, floor, provenance)
 
     @classmethod
     def from_classes(cls, classes: Sequence[RateClass], state_class: Union[Sequence[int], np.ndarray],
@@ -184,20 +195,23 @@ class EquityTable:
                      provenance: Optional[dict[str, Any]] = None) -> "EquityTable":
         """Each state's rates those of its class (``state_class``: a class
         index for every state of :attr:`states`)."""
-        _check_floor(floor)
-        rates = [_checked(c) for c in classes]
+        rates, members = _checked_classes(classes, state_class, floor)
         chain = _chain(floor)
-        members = np.asarray(state_class, dtype=np.int64)
-        if not rates or members.shape != (len(chain.states),) or members.min() < 0 or members.max() >= len(rates):
-            raise AltbaumerError(f"an equity table needs a class from 0 to {len(rates) - 1} for each of its "
-                                 f"{len(chain.states):,} states")
         q = _state_rates(rates, members)
-        deals = [c.deals for c in classes]
-        match, match_ci = _with_interval(chain, q, chain.successors, members, deals)
-        round_, round_ci = _with_interval(chain, q, chain.round_successors, members, deals)
-        start = classes[int(members[chain.index[MatchState.start(Team.NS)]])]
-        return cls(start.probabilities, sum(deals), floor, match, match_ci, round_, round_ci,
-                   _floor_mass(chain, q), dict(provenance or {}), tuple(classes), members)
+        match = chain.solve(q, chain.successors)[: chain.win]
+        match_ci = _interval(chain, q, chain.successors, members, [c.deals for c in classes])
+        round_ = chain.solve(q, chain.round_successors)[: chain.win]
+        return cls._assembled(classes, members, floor, match, match_ci, round_, _floor_mass(chain, q), provenance)
+
+    @classmethod
+    def _assembled(cls, classes: Sequence[RateClass], members: np.ndarray, floor: int, match: np.ndarray,
+                   match_ci95: np.ndarray, round_: np.ndarray, floor_mass: float,
+                   provenance: Optional[dict[str, Any]]) -> "EquityTable":
+        """The table of checked classes and its figures; the rates at the
+        start of a match are those of 0:0's class."""
+        start = classes[int(members[_chain(floor).index[MatchState.start(Team.NS)]])]
+        return cls(start.probabilities, sum(c.deals for c in classes), floor, match, match_ci95, round_, floor_mass,
+                   dict(provenance or {}), tuple(classes), members)
 
     @classmethod
     def from_counts(cls, counts: Sequence[int], floor: int = DEFAULT_FLOOR,
@@ -249,7 +263,7 @@ class EquityTable:
         0.58
         """
         chain = _chain(self.floor)
-        q = _state_rates([np.asarray(c.probabilities) for c in self.classes], self.state_class)
+        q = self._chain_rates()
         weights = np.zeros(len(chain.states) + 2)
         for team in Team:
             weights[chain.index[MatchState.start(team)]] = 0.5
@@ -263,6 +277,17 @@ class EquityTable:
                 np.add.at(moved, chain.successors[o], q[o] * weights[: chain.win])
             weights = np.concatenate([moved[: chain.win], [0.0, 0.0]])
         return visits
+
+    @cached_property
+    def round_ci95(self) -> np.ndarray:
+        """The 95% half-widths of :attr:`round`, by the delta method as
+        :attr:`match_ci95` (worked out on first use, from the rates)."""
+        chain = _chain(self.floor)
+        return _interval(chain, self._chain_rates(), chain.round_successors, self.state_class,
+                         [c.deals for c in self.classes])
+
+    def _chain_rates(self) -> np.ndarray:
+        return _state_rates([np.asarray(c.probabilities, dtype=np.float64) for c in self.classes], self.state_class)
 
     def computed_state(self, state: MatchState) -> MatchState:
         """The state whose figures the table gives for ``state``: ``state``
@@ -317,44 +342,135 @@ class EquityTable:
         return match, round_
 
     def to_json(self) -> dict[str, Any]:
-        """The data file: the outcome rates and their provenance, and the table
+        """The data file: the outcome rates and their provenance, the table
         (N-S's equity and half-width from every state; a score-aware table
-        adds each state's class)."""
+        adds each state's class), and the digest of all of it (:data:`DIGEST_KEY`)."""
         data: dict[str, Any] = {"format": TABLE_FORMAT if self.score_aware else "altbaumer equity table 1",
                                 "outcomes": list(OUTCOMES), "probabilities": list(self.probabilities),
                                 "deals": self.deals, "floor": self.floor, "floor_mass": self.floor_mass,
                                 "provenance": self.provenance}
         if self.score_aware:
             data["classes"] = [c.to_json() for c in self.classes]
-        data["states"] = [[str(s), str(s.makers), round(float(self.match[i]), 6), round(float(self.match_ci95[i]), 6),
-                           round(float(self.round[i]), 6)] + ([int(self.state_class[i])] if self.score_aware else [])
+        # Full precision: the shipped table is loaded as stored, and must give the figures its rates give.
+        data["states"] = [[str(s), str(s.makers), float(self.match[i]), float(self.match_ci95[i]),
+                           float(self.round[i])] + ([int(self.state_class[i])] if self.score_aware else [])
                           for i, s in enumerate(self.states)]
+        data[DIGEST_KEY] = content_digest(data)
         return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any], source: str = "equity table") -> "EquityTable":
         """Read a data file written by :meth:`to_json`; the table is
-        recomputed from its rates, and must agree with the one stored."""
-        if not isinstance(data, dict):
-            raise AltbaumerError(f"{source}: not an equity table (not a JSON object)")
+        recomputed from its rates, and must agree with the one stored (its
+        digest is not needed)."""
+        stored = _stored(data, source)
         try:
-            provenance = dict(data.get("provenance", {}))
-            if "classes" in data:
-                classes = [RateClass(str(c["name"]), str(c["rated_at"]), tuple(float(p) for p in c["probabilities"]),
-                                     int(c["deals"])) for c in data["classes"]]
-                table = cls.from_classes(classes, [int(row[5]) for row in data["states"]], int(data["floor"]),
-                                         provenance)
-            else:
-                probabilities = [float(p) for p in data["probabilities"]]
-                table = cls.from_probabilities(probabilities, int(data["deals"]), int(data["floor"]), provenance)
-            stored = np.array([row[2:5] for row in data["states"]], dtype=np.float64)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
+            table = cls.from_classes(stored.classes, stored.members, stored.floor, stored.provenance)
+        except AltbaumerError as error:
             raise AltbaumerError(f"{source}: not an equity table ({error})") from None
         expected = np.stack([table.match, table.match_ci95, table.round], axis=1)
         # NaN (a JSON NaN, or null read as one) compares false: only a difference known to be small passes.
-        if stored.shape != expected.shape or not bool((np.abs(stored - expected) <= 1e-5).all()):
+        if stored.figures.shape != expected.shape or not bool((np.abs(stored.figures - expected) <= 1e-5).all()):
             raise AltbaumerError(f"{source}: its table does not follow from its outcome probabilities")
         return table
+
+    @classmethod
+    def from_stored(cls, data: dict[str, Any], source: str = "equity table") -> "EquityTable":
+        """Read a data file written by :meth:`to_json` as it stands: its
+        figures are taken as stored, not recomputed, and its digest must be
+        that of its content. For a file whose figures are known to follow
+        from its rates (the one the package ships: a test recomputes it);
+        :meth:`from_json` checks any other.
+
+        >>> data = EquityTable.from_probabilities([0.45, 0.08, 0.01, 0.38, 0.08], deals=10_000).to_json()
+        >>> round(EquityTable.from_stored(data).equity(MatchState.parse("decider", Team.NS), Team.NS), 6)
+        0.54
+        >>> data["states"][0][2] += 0.1  # a figure edited, the digest kept
+        >>> EquityTable.from_stored(data, "t.json")
+        Traceback (most recent call last):
+        ...
+        altbaumer.errors.AltbaumerError: t.json: its content does not match its sha256 digest
+        """
+        stored = _stored(data, source)
+        if data.get(DIGEST_KEY) != content_digest(data):
+            raise AltbaumerError(f"{source}: its content does not match its {DIGEST_KEY} digest")
+        try:
+            _, members = _checked_classes(stored.classes, stored.members, stored.floor)
+            if stored.figures.shape != (len(members), 3):
+                raise AltbaumerError(f"{len(stored.figures)} rows of figures for {len(members):,} states")
+            floor_mass = float(data["floor_mass"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise AltbaumerError(f"{source}: not an equity table ({error})") from None
+        match, match_ci95, round_ = (np.ascontiguousarray(column) for column in stored.figures.T)
+        return cls._assembled(stored.classes, members, stored.floor, match, match_ci95, round_, floor_mass,
+                              stored.provenance)
+
+
+def content_digest(data: Mapping[str, Any]) -> str:
+    """The SHA-256 of a data file's content: every key but
+    :data:`DIGEST_KEY`, as JSON with sorted keys and no spaces (the same
+    whatever the file's layout).
+
+    >>> content_digest({"b": [1, 0.5], "a": "x"}) == content_digest({"a": "x", "b": [1, 0.5], DIGEST_KEY: "0"})
+    True
+    """
+    content = {key: value for key, value in data.items() if key != DIGEST_KEY}
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """What a data file holds: its classes (one for every score in format
+    1), each row's class, the floor, the provenance, and the stored figures
+    (rows × N-S's match equity, its half-width, N-S's round chance)."""
+
+    classes: list[RateClass]
+    members: np.ndarray
+    floor: int
+    provenance: dict[str, Any]
+    figures: np.ndarray
+
+
+def _stored(data: Any, source: str) -> _Stored:
+    """A data file's content read, or one line naming ``source`` and what is wrong."""
+    if not isinstance(data, dict):
+        raise AltbaumerError(f"{source}: not an equity table (not a JSON object)")
+    try:
+        provenance = dict(data.get("provenance", {}))
+        floor = int(data["floor"])
+        _check_floor(floor)  # before the chain of that floor is made
+        rows = data["states"]
+        if "classes" in data:
+            classes = [RateClass(str(c["name"]), str(c["rated_at"]), tuple(float(p) for p in c["probabilities"]),
+                                 int(c["deals"])) for c in data["classes"]]
+            members = np.array([int(row[5]) for row in rows], dtype=np.int64)
+        else:
+            classes = [_every_score(data["probabilities"], int(data["deals"]))]
+            members = np.zeros(len(_chain(floor).states), dtype=np.int64)
+        figures = np.array([row[2:5] for row in rows], dtype=np.float64)
+    except (KeyError, TypeError, ValueError, IndexError) as error:
+        raise AltbaumerError(f"{source}: not an equity table ({error})") from None
+    return _Stored(classes, members, floor, provenance, figures)
+
+
+def _every_score(probabilities: Sequence[float], deals: int) -> RateClass:
+    """The one class of a table whose rates are the same at every score."""
+    return RateClass("every score", "0:0 rounds 0:0", tuple(float(p) for p in probabilities), deals)
+
+
+def _checked_classes(classes: Sequence[RateClass], state_class: Union[Sequence[int], np.ndarray],
+                     floor: int) -> tuple[list[np.ndarray], np.ndarray]:
+    """The classes' rates as arrays and each state's class, refused unless
+    they make a chain of ``floor`` whose rounds end."""
+    _check_floor(floor)
+    rates = [_checked(c) for c in classes]
+    states = len(_chain(floor).states)
+    members = np.asarray(state_class, dtype=np.int64)
+    if not rates or members.shape != (states,) or members.min() < 0 or members.max() >= len(rates):
+        raise AltbaumerError(f"an equity table needs a class from 0 to {len(rates) - 1} for each of its "
+                             f"{states:,} states")
+    return rates, members
 
 
 def _state_rates(rates: Sequence[np.ndarray], members: np.ndarray) -> np.ndarray:
@@ -380,13 +496,12 @@ def _checked(rates: RateClass) -> np.ndarray:
     return q
 
 
-def _with_interval(chain: _Chain, q: np.ndarray, successors: np.ndarray, members: np.ndarray,
-                   deals: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
-    """N-S's values from every transient state, and their 95% half-widths by
+def _interval(chain: _Chain, q: np.ndarray, successors: np.ndarray, members: np.ndarray,
+              deals: Sequence[int]) -> np.ndarray:
+    """The 95% half-widths of N-S's values from every transient state by
     the delta method: Var = Σ q g² − (Σ q g)² over N deals, g the gradient,
     summed over the classes (each an independent sample of its own rates)."""
-    values = chain.solve(q, successors)[: chain.win]
-    variance = np.zeros_like(values)
+    variance = np.zeros(chain.win)
     for c, n in enumerate(deals):
         inside = members == c
         if n <= 0 or not inside.any():
@@ -403,7 +518,7 @@ def _with_interval(chain: _Chain, q: np.ndarray, successors: np.ndarray, members
                           - chain.solve(q - step, successors)[: chain.win]) / (2 * _STEP))
         g = np.stack(grads)  # outcomes × states
         variance += np.maximum((rates[:, None] * g**2).sum(axis=0) - (rates @ g) ** 2, 0.0) / n
-    return values, _Z95 * np.sqrt(variance)
+    return _Z95 * np.sqrt(variance)
 
 
 def _floor_mass(chain: _Chain, q: np.ndarray) -> float:
@@ -418,6 +533,7 @@ def _floor_mass(chain: _Chain, q: np.ndarray) -> float:
 
 @lru_cache(maxsize=1)
 def shipped_table() -> EquityTable:
-    """The table shipped with the package (``altbaumer/game/equity.json``)."""
+    """The table shipped with the package (``altbaumer/game/equity.json``),
+    its figures as stored, held by its digest (:meth:`EquityTable.from_stored`)."""
     text = resources.files("altbaumer.game").joinpath(TABLE_FILE).read_text(encoding="utf-8")
-    return EquityTable.from_json(json.loads(text), f"altbaumer/game/{TABLE_FILE}")
+    return EquityTable.from_stored(json.loads(text), f"altbaumer/game/{TABLE_FILE}")

@@ -7,7 +7,8 @@ The double-dummy wing's benchmark (:mod:`altbaumer.dd.bench`) may not import
 this wing, so the caller hands these rows to it (``run_benchmark(extra=
 rating_plan(views))``); the views come from a recorded game (the command
 line and ``benchmarks/bench_rating.py`` take them from
-``examples/refusal.abn``).
+``examples/refusal.abn``, which the package ships as
+``altbaumer/hidden/refusal.abn``).
 
 Each row rates its decision with :func:`~altbaumer.hidden.rating.rate_view`
 on ``samples`` sampled worlds (``exact_limit=0``: never enumerated), after

@@ -30,6 +30,7 @@ and a taken card out of play can only have been discarded.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import permutations
 from typing import Mapping, Optional
 
@@ -42,7 +43,7 @@ from altbaumer.game.seats import SEATS, Seat, play_order
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.worlds import Worlds
 
-__all__ = ["deal_of_world", "played_by"]
+__all__ = ["deal_of_world", "played_by", "split_out_of_play", "OutOfPlay"]
 
 _CUT_SEEN = 3  # Decision D13: a card seen at the cut and not taken is stock card 4
 
@@ -58,20 +59,15 @@ def deal_of_world(view: SeatView, worlds: Worlds, i: int, rng: Optional[random.R
     dealt: dict[Seat, Optional[CardSet]] = {seat: current[seat] | played[seat] for seat in SEATS}
     if view.phase == Phase.TRUMP.value:
         return _checked(_dealt(view, dealt, [CARDS[int(c)] for c in worlds.stock[i]]), view)
-    out = list(CardSet(int(worlds.out[i])))
-    rng.shuffle(out)
+    split = split_out_of_play(view, int(worlds.out[i]), rng)
     absent = absent_seat(view.lone)
-    if absent is view.forehand and view.seat is not view.forehand:
-        # Forehand's five dealt cards went aside with its discard: the discard is any of them or the taken cards.
-        dealt[absent] = _absent_hand(view, absent, out)
-        discard = CardSet(rng.sample(list((dealt[absent] or CardSet()) | view.taken), len(view.taken)))
-    else:
-        discard = _discard(view, out)  # first: a taken card out of play can only be the discard
-        dealt[view.forehand] = ((dealt[view.forehand] or CardSet()) | discard) - view.taken
+    if split.absent_hand is not None and absent is not None:
+        dealt[absent] = split.absent_hand
+    if not (absent is view.forehand and view.seat is not view.forehand):
+        dealt[view.forehand] = ((dealt[view.forehand] or CardSet()) | split.discard) - view.taken
         if absent is view.seat:
             dealt[absent] = view.hand  # its own hand, set aside
-        elif absent is not None:
-            dealt[absent] = _absent_hand(view, absent, out)
+    discard, out = split.discard, split.unturned
     unturned = CardSet(out) | (view.cut_seen - view.taken - view.exposed)
     # The cards left face up were turned before the ones taken: that order nearly always makes the
     # view's trump, so it is tried first (the others only in the rare orders a view leaves open).
@@ -81,6 +77,34 @@ def deal_of_world(view: SeatView, worlds: Worlds, i: int, rng: Optional[random.R
         if deal is not None:
             return _checked(_replayed(deal, view, discard), view)
     raise AltbaumerError("no stock order of this world gives the view's trump making")
+
+
+@dataclass(frozen=True)
+class OutOfPlay:
+    """A world's merged out of play split into its places: forehand's
+    discard, a lone player's absent partner's dealt hand (``None`` when no
+    one sits out), and the stock cards never turned (in the drawn order)."""
+
+    discard: CardSet
+    absent_hand: Optional[CardSet]
+    unturned: list[Card]
+
+
+def split_out_of_play(view: SeatView, out_mask: int, rng: random.Random) -> OutOfPlay:
+    """The cards out of play that ``view.seat`` cannot see (a world's
+    ``out``), split at random by ``rng`` (see the module docstring); after
+    the trump phase only. The same ``rng`` state gives the same split, so a
+    world's deal and its engine row agree."""
+    out = list(CardSet(out_mask))
+    rng.shuffle(out)
+    absent = absent_seat(view.lone)
+    if absent is view.forehand and view.seat is not view.forehand:
+        # Forehand's five dealt cards went aside with its discard: the discard is any of them or the taken cards.
+        aside = _absent_hand(view, absent, out)
+        return OutOfPlay(CardSet(rng.sample(list(aside | view.taken), len(view.taken))), aside, out)
+    discard = _discard(view, out)  # first: a taken card out of play can only be the discard
+    hand = _absent_hand(view, absent, out) if absent is not None and absent is not view.seat else None
+    return OutOfPlay(discard, hand, out)
 
 
 def played_by(view: SeatView) -> dict[Seat, CardSet]:

@@ -37,7 +37,7 @@ from altbaumer.game.view import SeatView
 from altbaumer.hidden.objectives import CODES, Objective, objective_for
 from altbaumer.play._playout import OUTCOME_CODES, ROW_PLAYS, ROW_WIDTH, PlayoutCore
 
-__all__ = ["Engine", "CardInference", "deal_row", "view_row", "seat_values", "WIDTH", "MAX_PLAYS", "objective_for",
+__all__ = ["Engine", "CardInference", "deal_row", "card_rows", "view_row", "seat_values", "WIDTH", "MAX_PLAYS", "objective_for",
            "MODEL_WORLDS", "TEMPERATURE"]
 
 WIDTH, MAX_PLAYS = ROW_WIDTH, ROW_PLAYS
@@ -94,6 +94,39 @@ def deal_row(deal: Deal) -> npt.NDArray[np.int64]:
     return _row(hands, int(deal.trump), int(deal.forehand), None if deal.lone is None else int(deal.lone),
                 deal.cut_trees.mask, deal.cut_seen.mask, deal.taken.mask, deal.exposed.mask, deal.discards.mask,
                 _played(deal.tricks, deal.trick_cards))
+
+
+def card_rows(view: SeatView, hands: npt.NDArray[np.int64], discards: npt.NDArray[np.int64],
+              cards: Sequence[Card]) -> npt.NDArray[np.int64]:
+    """The engine's rows of worlds in the card play after each of ``cards``
+    of ``view.seat`` (worlds × cards × :data:`WIDTH`): the public record of
+    the view, each world's current hands (``hands``, worlds × 4, the absent
+    column 0) and forehand's discard (``discards``, masks), then the card.
+    Each row is :func:`deal_row` of the world's deal after the card, built
+    from the arrays without the deal.
+
+    >>> from altbaumer.game.deal import Deal
+    >>> from altbaumer.game.actions import Accept, DeclareAlone, Play
+    >>> deal = Deal.from_seed(5)
+    >>> deal.apply(Accept()); deal.apply(deal.legal_actions()[0])
+    >>> deal.apply(DeclareAlone(False)); deal.apply(DeclareAlone(False))
+    >>> view, card = deal.view(deal.to_act), deal.legal_actions()[0].card
+    >>> hands = np.array([[deal.hand(s).mask for s in SEATS]]); discards = np.array([deal.discards.mask])
+    >>> rows = card_rows(view, hands, discards, [card])
+    >>> deal.apply(Play(card)); bool((rows[0, 0] == deal_row(deal)).all())
+    True
+    """
+    base = view_row(view)
+    played = int(base[_PLAYED])
+    rows = np.broadcast_to(base, (len(hands), len(cards), WIDTH)).copy()
+    rows[:, :, :4] = np.asarray(hands, dtype=np.int64)[:, None, :]
+    rows[:, :, _DISCARD] = np.asarray(discards, dtype=np.int64)[:, None]
+    seat = int(view.seat)
+    for j, card in enumerate(cards):
+        rows[:, j, seat] &= ~(1 << card.index)
+        rows[:, j, _CARDS + played] = card.index
+    rows[:, :, _PLAYED] = played + 1
+    return rows
 
 
 def view_row(view: SeatView) -> npt.NDArray[np.int64]:

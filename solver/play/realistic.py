@@ -48,7 +48,7 @@ import numpy as np
 
 from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.game.arguments import count
-from altbaumer.game.actions import Action, DeclareAlone, Phase
+from altbaumer.game.actions import Action, DeclareAlone, Phase, Play
 from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
@@ -65,9 +65,9 @@ from altbaumer.hidden.rating import (DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, Playo
 from altbaumer.hidden.raters import Plan, PlanKey, view_plan_key
 from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.hidden.weighting import WorldWeigher
-from altbaumer.hidden.world_deals import deal_of_world
+from altbaumer.hidden.world_deals import deal_of_world, split_out_of_play
 from altbaumer.hidden.worlds import Worlds
-from altbaumer.play.engine import WIDTH, Engine, deal_row, seat_values
+from altbaumer.play.engine import WIDTH, Engine, card_rows, deal_row, seat_values
 from altbaumer.play.pimc import CARD_WORLDS, DECISION_WORLDS, PimcPolicy
 
 __all__ = ["rate_realistic", "DEFAULT_EFFORT", "PLAYOUTS_MAX", "TARGETS", "FIRST_ROUND", "SETTLE_AFTER"]
@@ -188,19 +188,22 @@ class _Starts:
         # the worlds and the card play: their choices are seeded by what they see.
         self.partner = PartnerChoices(view, goal, solver, seed=_PLAYERS_SEED, count=decision_worlds)
         # Forehand's choices, kept across ratings: a view's choice is a function of the view and the settings.
+        self.decided: dict[tuple[object, ...], Action] = {}
         self.forehand = _FOREHAND_CHOICES.setdefault(
             (goal.name, goal.values.tobytes(), id(table), decision_worlds, card_worlds), {})
         while len(_FOREHAND_CHOICES) > _KEPT_SETTINGS:
             del _FOREHAND_CHOICES[next(iter(_FOREHAND_CHOICES))]
 
-    def rows(self, lo: int, hi: int) -> np.ndarray:
-        """The engine rows of worlds ``order[lo:hi]`` × options."""
-        out = np.empty((hi - lo, len(self.actions), WIDTH), dtype=np.int64)
+    def rows(self, lo: int, hi: int, alive: np.ndarray) -> np.ndarray:
+        """The engine rows of worlds ``order[lo:hi]`` × the options ``alive`` (their indices)."""
+        actions = [self.actions[j] for j in alive]
+        if self.view.phase == Phase.PLAY.value:
+            return self._card_rows(lo, hi, actions)
+        out = np.empty((hi - lo, len(actions), WIDTH), dtype=np.int64)
         waiting: list[tuple[int, int, Deal]] = []
         for at in range(lo, hi):
-            base = deal_of_world(self.view, self.worlds, int(self.order[at]),
-                                 random.Random(f"altbaumer-realistic-world:{self.seed}:{at}"))
-            for j, action in enumerate(self.actions):
+            base = deal_of_world(self.view, self.worlds, int(self.order[at]), self._world_rng(at))
+            for j, action in enumerate(actions):
                 deal = base.copy()
                 deal.apply(action)
                 self._forehand_decides(deal)
@@ -214,6 +217,23 @@ class _Starts:
                 out[i, j] = deal_row(deal)
         return out
 
+    def _world_rng(self, at: int) -> random.Random:
+        """What splits the out of play of the ``at``-th world played out, whichever way its row is built."""
+        return random.Random(f"altbaumer-realistic-world:{self.seed}:{at}")
+
+    def _card_rows(self, lo: int, hi: int, actions: list[Action]) -> np.ndarray:
+        """A card's rows straight from the world arrays: no decision is left
+        before the play, so only forehand's discard (unseen unless the seat is
+        forehand) is drawn per world, as :func:`deal_of_world` draws it."""
+        worlds = self.order[lo:hi]
+        if self.view.discards is not None:
+            discards = np.full(len(worlds), self.view.discards.mask, dtype=np.int64)
+        else:
+            discards = np.array([split_out_of_play(self.view, int(self.worlds.out[i]), self._world_rng(at)).discard.mask
+                                 for at, i in zip(range(lo, hi), worlds.tolist())], dtype=np.int64)
+        cards = [action.card for action in actions if isinstance(action, Play)]
+        return card_rows(self.view, self.worlds.hands[worlds], discards, cards)
+
     def _forehand_decides(self, deal: Deal) -> None:
         """Forehand's discard and lone choice, up to the play or the partner's
         choice: where the double-dummy rating's own choice for this view was
@@ -223,14 +243,20 @@ class _Starts:
         (:meth:`_player`), seeded by the view. Either way the choice does not
         depend on the rating's seed."""
         while deal.phase in (Phase.DISCARD, Phase.LONE) and deal.to_act is deal.forehand:
-            view = deal.view(deal.forehand)
-            planned = self.plans.get(view_plan_key(view))
-            if planned is not None and planned.clear and planned.worlds >= self.decision_worlds:
-                deal.apply(planned.action)
-                continue
-            if view not in self.forehand:
-                self.forehand[view] = self._player(view).choose(view)
-            deal.apply(self.forehand[view])
+            # Forehand's view is a function of this key within one rating: most worlds share a few of them.
+            key = (deal.phase, deal.hand(deal.forehand).mask, deal.accepted, deal.trump, deal.taken, deal.exposed,
+                   None if deal.phase is Phase.DISCARD else deal.discards, tuple(deal.lone_passed))
+            if key not in self.decided:
+                self.decided[key] = self._forehand_choice(deal.view(deal.forehand))
+            deal.apply(self.decided[key])
+
+    def _forehand_choice(self, view: SeatView) -> Action:
+        planned = self.plans.get(view_plan_key(view))
+        if planned is not None and planned.clear and planned.worlds >= self.decision_worlds:
+            return planned.action
+        if view not in self.forehand:
+            self.forehand[view] = self._player(view).choose(view)
+        return self.forehand[view]
 
     def _player(self, view: SeatView) -> PimcPolicy:
         """Forehand deciding from this view: seeded by the view, so the same
@@ -275,7 +301,7 @@ class _Rounds:
             while self.done < cap:
                 upto = min(cap, max(FIRST_ROUND, 2 * self.done))
                 alive = np.flatnonzero(self.alive)
-                rows = starts.rows(self.done, upto)[:, alive]
+                rows = starts.rows(self.done, upto, alive)
                 keys = np.array([random.Random(f"altbaumer-playout:{seed}:{at}").getrandbits(64)
                                  for at in range(self.done, upto)], dtype=np.uint64)
                 codes, _ = engine.play_out(rows.reshape(-1, WIDTH), values, np.repeat(keys, len(alive)), card_worlds)

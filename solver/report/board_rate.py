@@ -143,11 +143,15 @@ def rate_decision(view: SeatView, play: str, *, playouts: Optional[int], effort:
     Ctrl-C gives the partial rating. With ``infer_cards`` the worlds are
     weighed by the cards the other seats chose
     (:class:`~altbaumer.play.card_inference.CardPlayWeigher`). ``settings``
-    are the two raters' common keywords."""
+    are the two raters' common keywords; the playouts run on as many threads
+    as the worlds are solved on: those of ``settings["solver"]`` when given
+    (the raters then ignore ``threads``), else ``threads`` (None: every core)."""
     if play not in PLAYS:
         raise InvalidOption(f"play {play!r}: not one of {', '.join(PLAYS)}")
     needed = infer_cards or play == "realistic"  # the double-dummy rating alone plays nothing out
-    with Engine(settings.get("threads")) if needed else nullcontext() as engine:
+    solver = settings.get("solver")
+    threads = settings.get("threads") if solver is None else solver.threads
+    with Engine(threads) if needed else nullcontext() as engine:
         weigh = CardPlayWeigher(engine) if engine is not None and infer_cards else None
         if play == "realistic":
             return rate_realistic(view, playouts=playouts, effort=effort, partial_on_interrupt=True, progress=played,

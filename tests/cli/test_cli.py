@@ -1,10 +1,14 @@
 """The command line, end to end through click's runner."""
 
 import json
+import subprocess
+import sys
 
+import click
 import pytest
 
 from altbaumer import __version__
+from altbaumer.cli.app import COMMANDS, main
 
 
 def test_help_and_version(run):
@@ -12,6 +16,25 @@ def test_help_and_version(run):
     assert result.exit_code == 0 and "deal" in result.output and "simulate" in result.output
     result = run("--version")
     assert result.exit_code == 0 and __version__ in result.output
+
+
+def _cli_modules_after(*args: str) -> set[str]:
+    """The modules of the command line a fresh process has loaded after ``altbaumer ARGS``."""
+    code = ("import sys\nfrom altbaumer.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print(' '.join(m for m in sys.modules if m.startswith('altbaumer.cli.')))")
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(done.stdout.splitlines()[-1].split())  # the last line: the command's own output comes first
+
+
+def test_each_command_is_imported_only_when_looked_up():
+    assert {m.removeprefix("altbaumer.cli.") for m in _cli_modules_after("--version")} == {"app", "output"}
+    loaded = {m.removeprefix("altbaumer.cli.") for m in _cli_modules_after("rate", "--help")}
+    assert "rate" in loaded and not loaded & {"annotate", "review", "serve", "play", "bench", "equity", "arena"}
+    group = click.Context(main)
+    for name in COMMANDS:
+        assert main.get_command(group, name).name == name
+    assert main.list_commands(group) == sorted(COMMANDS)
 
 
 def test_deal_diagram_shows_every_seat_and_the_stock(run):

@@ -164,3 +164,21 @@ def test_seats_that_never_chose_are_no_players(run):
     data = json.loads(run("review", str(EXAMPLES / "forehand-view.abn"), *FAST, "--json").stdout)
     assert [(p["player"], p["decisions"]) for p in data["players"]] == [("E", 1)]
     assert data["players"][0]["luck"]["deals"] == 0  # not every card is known: no luck to measure
+
+
+@pytest.mark.parametrize("options", [("--processes", "2"), ("-j", "1")])
+def test_the_review_is_the_same_in_worker_processes_and_on_one_thread(games_json, options):
+    """The default reviews the boards in worker processes; here two of them, and then one thread in this process."""
+    from click.testing import CliRunner
+
+    from altbaumer.cli import main
+
+    result = CliRunner().invoke(main, ["review", GAMES, *FAST, "--json", *options], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert {k: v for k, v in data.items() if k != "seconds"} == {k: v for k, v in games_json.items() if k != "seconds"}
+
+
+def test_processes_and_threads_exclude_each_other(run):
+    result = run("review", GAMES, *FAST, "--processes", "2", "-j", "2")
+    assert result.exit_code == 2 and "--processes and --threads exclude each other" in result.stderr

@@ -127,12 +127,13 @@ def test_annotate_shows_the_boards_done_and_writes_no_file(run, monkeypatch, tmp
 
     interrupt_on(monkeypatch, command, "annotate_board", 3)
     out = tmp_path / "out.abn"
-    result = run("annotate", str(EXAMPLES / "match.abn"), "--no-decisions", "--no-progress", "-o", str(out))
+    result = run("annotate", str(EXAMPLES / "match.abn"), "--no-decisions", "--no-progress", "--processes", "1",
+                 "-o", str(out))
     assert_interrupted(result)
     assert "2 boards annotated" in result.stdout and "2 of 10 boards annotated; nothing written" in result.stdout
     assert not out.exists()
     interrupt_on(monkeypatch, command, "annotate_board", 2)
-    data = json.loads(run("annotate", str(EXAMPLES / "match.abn"), "--no-decisions", "--json").stdout)
+    data = json.loads(run("annotate", str(EXAMPLES / "match.abn"), "--no-decisions", "--processes", "1", "--json").stdout)
     assert data["complete"] is False and data["total"]["boards"] == 1
 
 
@@ -142,12 +143,13 @@ def test_review_shows_the_boards_done_and_writes_no_file(run, monkeypatch, tmp_p
     interrupt_on(monkeypatch, command, "review_board", 3)
     page, drills = tmp_path / "review.html", tmp_path / "drills.abn"
     result = run("review", str(EXAMPLES / "games.abn"), "--play", "dd", "--samples", "100", "--no-progress",
-                 "--html", str(page), "--drills", str(drills))
+                 "--processes", "1", "--html", str(page), "--drills", str(drills))
     assert_interrupted(result)
     assert "2 boards reviewed" in result.stdout and "2 of 18 boards reviewed; nothing written" in result.stdout
     assert not page.exists() and not drills.exists()
     interrupt_on(monkeypatch, command, "review_board", 2)
-    data = json.loads(run("review", str(EXAMPLES / "games.abn"), "--play", "dd", "--samples", "100", "--json").stdout)
+    data = json.loads(run("review", str(EXAMPLES / "games.abn"), "--play", "dd", "--samples", "100", "--processes", "1",
+                          "--json").stdout)
     assert data["complete"] is False and data["boards"] == 1
 
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import math
 import random
+from importlib import resources
 
 import numpy as np
 import pytest
 
 from altbaumer.errors import AltbaumerError
-from altbaumer.game.equity import (OUTCOMES, EquityTable, _chain, outcome_index, shipped_table)
+from altbaumer.game.equity import (DIGEST_KEY, OUTCOMES, TABLE_FILE, EquityTable, _chain, _Chain, content_digest,
+                                  outcome_index, shipped_table)
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.scoring import outcome_code
 from altbaumer.game.seats import Team
@@ -272,3 +274,53 @@ def test_the_shipped_table_loads_with_its_provenance():
         assert rates.deals == sum(counts) and rates.probabilities == pytest.approx([c / rates.deals for c in counts])
         assert rates.rated_at == simulated["rated_at"]
     assert 0.3 < table.equity(MatchState.start(NS), NS) < 0.7
+
+
+def _shipped_data() -> dict:
+    return json.loads(resources.files("altbaumer.game").joinpath(TABLE_FILE).read_text(encoding="utf-8"))
+
+
+def test_the_shipped_table_as_stored_is_its_rates_recomputed():
+    data = _shipped_data()
+    loaded, recomputed = shipped_table(), EquityTable.from_json(data, "shipped")  # from_json recomputes and checks
+    assert [[str(s), str(s.makers)] for s in loaded.states] == [row[:2] for row in data["states"]]
+    assert loaded.states == recomputed.states and loaded.classes == recomputed.classes
+    np.testing.assert_array_equal(loaded.state_class, recomputed.state_class)
+    assert (loaded.probabilities, loaded.deals, loaded.floor, loaded.provenance) == \
+        (recomputed.probabilities, recomputed.deals, recomputed.floor, recomputed.provenance)
+    assert loaded.floor_mass == pytest.approx(recomputed.floor_mass, abs=1e-12)
+    for name in ("match", "match_ci95", "round", "round_ci95"):
+        # stored at full precision: the figures the rates give, to the last bits of the iteration
+        np.testing.assert_allclose(getattr(loaded, name), getattr(recomputed, name), rtol=0, atol=1e-12, err_msg=name)
+    assert data[DIGEST_KEY] == content_digest(data)
+
+
+def test_loading_the_shipped_table_solves_no_chain(monkeypatch):
+    monkeypatch.setattr(_Chain, "solve", lambda *args: pytest.fail("the chain was solved"))
+    loaded = shipped_table.__wrapped__()  # a fresh load, not the cached table
+    start = MatchState.start(NS)
+    assert loaded.equity(start, NS) == shipped_table().equity(start, NS)
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: d["states"][10].__setitem__(2, d["states"][10][2] + 0.01),  # an equity
+    lambda d: d["states"][10].__setitem__(4, 0.5),  # a round chance
+    lambda d: d["classes"][0]["probabilities"].reverse(),
+    lambda d: d.__setitem__("floor_mass", 0.5),
+    lambda d: d["provenance"].__setitem__("iterations", 9),
+    lambda d: d.pop(DIGEST_KEY),
+], ids=["equity", "round", "rates", "floor-mass", "provenance", "no-digest"])
+def test_a_tampered_shipped_file_is_refused(change):
+    data = _shipped_data()
+    change(data)
+    with pytest.raises(AltbaumerError, match=f"^shipped: its content does not match its {DIGEST_KEY} digest$"):
+        EquityTable.from_stored(data, "shipped")
+
+
+def test_a_stored_table_is_the_table_it_was_written_from():
+    table = EquityTable.from_probabilities(MATCH_PASS, deals=2_000, provenance={"passes": [{"seed": 2}]})
+    again = EquityTable.from_stored(json.loads(json.dumps(table.to_json())))
+    assert again.classes == table.classes and again.provenance == table.provenance and not again.score_aware
+    np.testing.assert_allclose(again.match, table.match, rtol=0, atol=5e-7)
+    np.testing.assert_array_equal(again.round_ci95, table.round_ci95)  # worked out from the same rates
+    assert again.to_json() == table.to_json()

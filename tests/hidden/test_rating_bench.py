@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import subprocess
 import sys
@@ -9,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from altbaumer.cli.bench import RATING_EXAMPLE, rating_views
+import altbaumer.hidden
+from altbaumer.cli.bench import RATING_EXAMPLE, rating_extra, rating_views
 from altbaumer.dd.bench import RATING_WORKLOADS, WORKLOADS, run_benchmark
 from altbaumer.game.deal import Deal
 from altbaumer.game.view import SeatView
@@ -21,6 +23,17 @@ from altbaumer.hidden.rating_bench import DECISION_KINDS, rating_plan, rating_ro
 def views():
     assert RATING_EXAMPLE.is_file()
     return rating_views()
+
+
+def test_the_rating_rows_read_their_example_from_the_package():
+    root = Path(__file__).resolve().parents[2]
+    assert Path(str(RATING_EXAMPLE)).parent == Path(altbaumer.hidden.__file__).parent  # not the checkout's examples/
+    assert RATING_EXAMPLE.read_bytes() == (root / "examples" / "refusal.abn").read_bytes()
+    tomllib = pytest.importorskip("tomllib")
+    shipped = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["package-data"]
+    assert any(fnmatch.fnmatch(RATING_EXAMPLE.name, pattern) for pattern in shipped["altbaumer.hidden"])
+    rows, notes = rating_extra(seconds=0.0, seed=0)
+    assert [key for key, _ in rows] == [(w, "altbaumer", 1) for w in RATING_WORKLOADS] and notes == []
 
 
 def test_the_example_gives_every_kind_of_decision(views):
