@@ -3,7 +3,7 @@
 Reviews a file on one thread in this process (`review FILE --player P -j 1`)
 with a clock around every call into the compiled code: the double-dummy
 search (`Solver.solve*`), the playouts (`Engine.play_out`) and the world
-dealers (the worlds' arrays, the partner's worlds in C). Their sum is the
+dealer in C (the partner's worlds). Their sum is the
 floor, what the review would cost if the Python around them took no time;
 `now/floor` is the review's time over it. With `--processes N` it then times
 the same review in N worker processes against one, each a fresh command.
@@ -28,7 +28,6 @@ from typing import Any, Callable, Iterator
 from click.testing import CliRunner
 
 import altbaumer.hidden.partner as partner_worlds
-import altbaumer.hidden.worlds as worlds
 from altbaumer.abn import load_boards
 from altbaumer.cli import main as cli
 from altbaumer.dd.solver import Solver
@@ -39,7 +38,7 @@ SPENT: dict[str, float] = defaultdict(float)
 _CLOCKED = {"search": [(Solver, name) for name in ("solve", "solve_batch", "solve_batch_class", "solve_batch_moves",
                                                    "solve_moves", "value", "can_reach")],
             "playouts": [(Engine, "play_out")],
-            "dealing": [(worlds, "_build"), (partner_worlds, "deal_partner_worlds")]}
+            "dealer": [(partner_worlds, "deal_partner_worlds")]}
 
 
 _DEPTH = [0]

@@ -303,6 +303,7 @@ table:empty{display:none}
 #rating-advice{font-weight:bold;margin:.3em 0;max-width:40em}#rating-advice:empty{display:none}
 .rate-deals{font-size:85%;color:#444;margin:.2em 0;max-width:40em}th[title]{cursor:help}
 #rating th{white-space:normal;vertical-align:bottom}
+#rating caption{position:sticky;left:0;max-width:calc(100vw - 2em);white-space:normal}
 #dropped{font-size:90%;color:#9a6700}
 #entry{border:2px solid #9a6700;border-radius:6px;padding:.2em .6em;margin:.3em 0;background:#fffaf0;max-width:34em}
 #entry p{margin:.3em 0}

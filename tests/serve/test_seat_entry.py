@@ -246,3 +246,31 @@ def _same_figures_from_the_command_line(record: Any, start: int, shown: dict[str
 def _place(record: Any, index: int) -> int:
     node = record.nodes[index]
     return [n for n in record.cards() if n.trick == node.trick].index(node) + 1
+
+
+def test_every_choice_of_the_entered_seat_is_rated_in_words(client: TestClient) -> None:
+    import time
+
+    full = played_deal(13)
+    seat = full.forehand.partner
+    truth = recorded_line(replay(board_from_deal(full)))
+    text = seat_setup(full, seat)
+    line: list[str] = []
+    for action in truth:
+        offered = [o["action"] for o in _post(client, "/api/position", {"abn": text, "line": line})["options"]]
+        line.append(action if action in offered else "discard:-")
+    text = _post(client, "/api/export", {"abn": text, "tree": _chain(line)})["abn"]
+    record = replay(read_boards(text, "entered")[0])
+    choices = [i for i, node in enumerate(record.nodes) if node.seat is seat and len(node.state.legal_actions()) > 1]
+    assert len(choices) >= 3
+    for i in choices:
+        job = _post(client, "/api/rate", {"abn": text, "line": line[:i], "play": "dd", "samples": 100})["job"]
+        for _ in range(600):
+            state = client.get(f"/api/jobs/{job}?token={TOKEN}").json()
+            if state["state"] != "running":
+                break
+            time.sleep(0.05)
+        assert state["state"] == "done", state
+        result = state["result"]
+        assert result["seat"] == str(seat) and result["advice"] and "%" in result["advice"]
+        assert all(o["words"] for o in result["options"])
