@@ -19,6 +19,7 @@ Card.parse('QC')
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Union
 
 # Raised here, defined with the other user errors; importable from here as before.
@@ -260,14 +261,18 @@ class CardSet:
             mask |= card.mask
         return cls(mask)
 
+    @classmethod
+    def _of(cls, mask: int) -> "CardSet":
+        """The set of a mask known to be one (the result of set operations): no checks, no conversion."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "mask", mask)
+        return made
+
     def __iter__(self) -> Iterator[Card]:
-        mask = self.mask
-        for i in _DISPLAY_ORDER:
-            if mask >> i & 1:
-                yield CARDS[i]
+        return iter(_in_display_order(self.mask))
 
     def __len__(self) -> int:
-        return bin(self.mask).count("1")
+        return self.mask.bit_count()
 
     def __bool__(self) -> bool:
         return self.mask != 0
@@ -276,13 +281,13 @@ class CardSet:
         return isinstance(card, Card) and bool(self.mask & card.mask)
 
     def __or__(self, other: CardLike) -> "CardSet":
-        return CardSet(self.mask | _to_mask(other))
+        return CardSet._of(self.mask | _to_mask(other))
 
     def __and__(self, other: CardLike) -> "CardSet":
-        return CardSet(self.mask & _to_mask(other))
+        return CardSet._of(self.mask & _to_mask(other))
 
     def __sub__(self, other: CardLike) -> "CardSet":
-        return CardSet(self.mask & ~_to_mask(other))
+        return CardSet._of(self.mask & ~_to_mask(other))
 
     __ror__ = __or__
     __rand__ = __and__
@@ -328,15 +333,22 @@ class CardSet:
         return display.cards_markup(self)
 
 
+@lru_cache(maxsize=1 << 16)
+def _in_display_order(mask: int) -> tuple[Card, ...]:
+    # Sets are iterated far more often than made: hands and tricks repeat across worlds and views.
+    return tuple(CARDS[i] for i in _DISPLAY_ORDER if mask >> i & 1)
+
+
 def _to_mask(cards: CardLike) -> int:
-    if isinstance(cards, int):
-        if cards < 0 or cards >> 24:
-            raise ValueError(f"card mask {cards:#x} has bits outside the 24-card pack")
-        return cards
+    # The common cases first: another set, then a card.
     if isinstance(cards, CardSet):
         return cards.mask
     if isinstance(cards, Card):
         return cards.mask
+    if isinstance(cards, int):
+        if cards < 0 or cards >> 24:
+            raise ValueError(f"card mask {cards:#x} has bits outside the 24-card pack")
+        return cards
     mask = 0
     for card in cards:
         mask |= card.mask

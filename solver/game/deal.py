@@ -574,11 +574,11 @@ _PHASE_TASK = {
 
 def _check_pack(cards: Sequence[Card], complete: bool = True) -> None:
     """No card twice; with ``complete``, every card of the pack."""
-    seen = CardSet()
+    seen = 0
     for card in cards:
-        if card in seen:
+        if seen & card.mask:
             raise InvalidDeal(f"card {card.ascii()} appears twice")
-        seen = seen | card
-    missing = CardSet((1 << 24) - 1) - seen
+        seen |= card.mask
+    missing = CardSet(((1 << 24) - 1) & ~seen)
     if complete and missing:
         raise InvalidDeal(f"card{'s' if len(missing) > 1 else ''} missing: {missing.ascii()}")
