@@ -199,3 +199,15 @@ def _second_card_choice(seed):
     deal = record.cards()[1].state
     others = [a.card for a in deal.legal_actions() if a.card != board.tricks[0][1].card]
     return board, (others[0] if others else None)
+
+
+def test_cli_the_annotation_is_the_same_in_worker_processes_and_on_one_thread(run):
+    """Worker processes by default (two here), one thread in this process with -j 1: the same notes."""
+    from pathlib import Path
+
+    match = str(Path(__file__).parents[2] / "examples" / "match.abn")
+    answers = [json.loads(run("annotate", match, "--play", "dd", "--samples", "100", "--json", *options).stdout)
+               for options in (("--processes", "2"), ("-j", "1"))]
+    for data in answers:
+        data.pop("seconds")
+    assert answers[0] == answers[1] and answers[0]["complete"] is True
