@@ -4,14 +4,8 @@
   function seatPlaced(where) {
     return SEAT.order.filter(function (c) { return SEAT.place[c] === where; });
   }
-  function seatTarget() {
-    var r = document.querySelector('input[name="seat-to"]:checked');
-    return r ? r.value : "hand";
-  }
-  function setSeatTarget(where) {
-    var r = document.querySelector('input[name="seat-to"][value="' + where + '"]');
-    if (r) r.checked = true;
-  }
+  function seatTarget() { return chosenRadio("seat-to", "hand"); }
+  function setSeatTarget(where) { chooseRadio("seat-to", where); }
   function seatPut(card) {
     if (SEAT.place[card]) {
       delete SEAT.place[card];

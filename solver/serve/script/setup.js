@@ -5,14 +5,17 @@
     if (where === "stock") return SETUP.order.filter(function (c) { return SETUP.place[c] === "stock"; });
     return Object.keys(SETUP.place).filter(function (c) { return SETUP.place[c] === where; }).sort(byPack);
   }
-  function target() {
-    var r = document.querySelector('input[name="setup-to"]:checked');
-    return r ? r.value : "N";
+  /* The radio button chosen in group `name` (else `fallback`), and choosing one: the set-ups' "place into". */
+  function chosenRadio(name, fallback) {
+    var r = document.querySelector('input[name="' + name + '"]:checked');
+    return r ? r.value : fallback;
   }
-  function setTarget(where) {
-    var r = document.querySelector('input[name="setup-to"][value="' + where + '"]');
+  function chooseRadio(name, value) {
+    var r = document.querySelector('input[name="' + name + '"][value="' + value + '"]');
     if (r) r.checked = true;
   }
+  function target() { return chosenRadio("setup-to", "N"); }
+  function setTarget(where) { chooseRadio("setup-to", where); }
   function setupPut(card) {
     if (SETUP.place[card]) { delete SETUP.place[card]; SETUP.order = SETUP.order.filter(function (c) { return c !== card; }); drawSetup(); return; }
     var where = target();
