@@ -87,7 +87,43 @@ def extensions(environ: Mapping[str, str] = os.environ) -> list[Any]:
                      build_dir=build_dir)
 
 
+LOCALE = HERE / "solver" / "lang" / "locale"
+
+
+def compile_catalogues(target: Path) -> list[Path]:
+    """Compile each ``.po`` of ``solver/lang/locale`` into its ``.mo`` under ``target`` (the package's
+    ``lang/locale`` in the build), with Babel."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    written = []
+    for source in sorted(LOCALE.glob("*/LC_MESSAGES/*.po")):
+        compiled = target / source.relative_to(LOCALE).with_suffix(".mo")
+        compiled.parent.mkdir(parents=True, exist_ok=True)
+        with source.open("rb") as handle:
+            catalogue = read_po(handle, locale=source.parts[-3])
+        with compiled.open("wb") as handle:
+            write_mo(handle, catalogue)
+        written.append(compiled)
+    return written
+
+
+def build_py_with_catalogues() -> Any:
+    """``build_py`` that also compiles the catalogues, so an install carries the ``.mo`` files."""
+    from setuptools.command.build_py import build_py
+
+    class BuildPy(build_py):  # type: ignore[misc]
+        def run(self) -> None:
+            super().run()
+            # An editable install reads the .po files of its checkout (altbaumer.lang.catalogues), so a
+            # catalogue edited since the install is never shadowed by a stale .mo.
+            if not getattr(self, "editable_mode", False):
+                compile_catalogues(Path(self.build_lib) / "altbaumer" / "lang" / "locale")
+
+    return BuildPy
+
+
 if __name__ == "__main__":
     from setuptools import setup
 
-    setup(ext_modules=extensions())
+    setup(ext_modules=extensions(), cmdclass={"build_py": build_py_with_catalogues()})

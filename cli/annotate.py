@@ -25,8 +25,8 @@ from .cluster import boards_digest, cluster_options, processes_option, resume_lo
 from .files import Output, check_output, save
 from .interrupt import on_interrupt, partial_label
 from .valuation import realistic_settings, valuation_options
-from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json,
-                     safe_markup, stdout, sym)
+from .output import (world_options, EXIT_BAD_INPUT, BadInput, ascii_option, lang_option, plain, plural, print_error,
+                     print_json, safe_markup, stdout, sym)
 
 FORMATS = ("abn", "json", "html")
 
@@ -46,6 +46,8 @@ FORMATS = ("abn", "json", "html")
                    "each card's own value stays double dummy")
 @world_options
 @ascii_option
+@lang_option(help="The language of the HTML report: de, en, es, fr or pt (default: en; the terminal and the ABN "
+                  "and JSON files stay English).")
 @click.option("--json", "as_json", is_flag=True, help="Print the whole annotation as JSON instead of the report.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 @processes_option
@@ -53,7 +55,7 @@ FORMATS = ("abn", "json", "html")
 def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optional[str], decisions: bool,
                      single_dummy: bool, objective: str, score: Optional[str], play: str, playouts: Optional[int],
                      effort: int, tricks: bool,
-                     samples: int, exact_limit: int, seed: int, threads: Optional[int], as_json: bool,
+                     samples: int, exact_limit: int, seed: int, threads: Optional[int], lang: str, as_json: bool,
                      no_progress: bool, processes: Optional[int], scheduler: Optional[Scheduler],
                      resume: Optional[str]) -> None:
     """Annotate recorded games: every card double dummy, every decision from
@@ -92,7 +94,7 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
         # and an existing file would be lost to it.
         written = target is not None and complete and bool(notes)
         if target is not None and written:
-            _write(target, notes, data)
+            _write(target, notes, data, lang)
         if as_json:
             print_json({**data, "seconds": round(seconds, 3), "complete": complete})
         elif target is None or not target.to_stdout:  # with -o -, the file is all that goes to stdout
@@ -124,15 +126,17 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any]) -> None:
+def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any], lang: str = "en") -> None:
     if target.fmt == "abn":
         text = write_boards([n.board for n in notes])
     elif target.fmt == "json":
         text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     else:
+        from altbaumer.lang import speaking
         from altbaumer.report.html import render_html  # the HTML report is only needed here
 
-        text = render_html(data)
+        with speaking(lang):
+            text = render_html(data)
     save(target, text)
 
 

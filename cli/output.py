@@ -19,6 +19,7 @@ from altbaumer.game.arguments import SEED_MAX as SEED_MAX  # the library's bound
 from altbaumer.game.display import escape_markup, printable as printable  # user text, shown as the displays show it
 from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, FOUR_CARD_DISCARD_BYTES, WORLD_BYTES
 from altbaumer.hidden.worlds import BUDGET_WORDS, worlds_that_fit
+from altbaumer.lang import DEFAULT_LANGUAGE, LANGUAGES
 from altbaumer.report.render import SYMBOLS, symbols
 from altbaumer.report.words import plural as plural  # the commands' counts, said as the reports say them
 
@@ -88,6 +89,19 @@ ascii_option = click.option(
     "--ascii", is_flag=True, expose_value=False, callback=_ask_ascii,
     help="ASCII only: cards as QC and TH, plain tables and marks (automatic when the output cannot encode "
          "the suit symbols).")
+
+
+LANG_HELP = "The language of the page: " + ", ".join(LANGUAGES) + " (default: en; the terminal stays English)."
+
+
+def lang_option(command: Optional[Callable[..., Any]] = None, *, help: str = LANG_HELP,
+                default: Optional[str] = DEFAULT_LANGUAGE) -> Any:
+    """``--lang de|en|es|fr|pt`` (:data:`altbaumer.lang.LANGUAGES`), the language a command's page is written
+    in, as ``lang``; another language is a usage error. Used bare (``@lang_option``) or with its ``help``
+    and ``default`` (``@lang_option(default=None)``: no language asked for)."""
+    option = click.option("--lang", "lang", type=click.Choice(LANGUAGES), default=default, metavar="LANG",
+                          show_default=False, help=help)
+    return option if command is None else option(command)
 
 
 def safe_markup(text: object) -> str:

@@ -11,7 +11,7 @@ import click
 
 from altbaumer.errors import AltbaumerError
 
-from .output import BadInput, printable
+from .output import BadInput, lang_option, printable
 from .serve import DEFAULT_PORT, SERVE_MISSING, run_server
 
 if TYPE_CHECKING:
@@ -45,10 +45,13 @@ TUTORS = ("off", "inaccuracy", "mistake", "blunder")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (see serve).")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="Port to listen on; 0 picks a free one.")
+@lang_option(default=None,
+             help="The language of the pages: de, en, es, fr or pt (default: each browser's own, English when it asks for "
+                   "none of them; a language chosen on the page wins). The terminal stays English.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the table in the web browser.")
 def play_command(seat: str, level: int, partner: Optional[str], opponents: Optional[str], tutor: str,
                  no_takeback: bool, seed: Optional[int], record: Optional[str], resume: Optional[str], host: str,
-                 port: int, open_browser: bool) -> None:
+                 port: int, lang: Optional[str], open_browser: bool) -> None:
     """Play a match of Altbaumer against the computer in your browser.
 
     You sit at one seat; the computer plays your partner and both opponents.
@@ -87,7 +90,7 @@ def play_command(seat: str, level: int, partner: Optional[str], opponents: Optio
         _check_resumed(resumed.settings, settings, click.get_current_context())
         target = _writable(Path(resume), "--resume")
     options = PlayOptions(defaults=settings, record=target, folder=Path.cwd(), resumed=resumed)
-    run_server(host, port, open_browser, lambda token, names: create_app(None, token, names=names, play=options),
+    run_server(host, port, open_browser, lambda token, names: create_app(None, token, names=names, play=options, language=lang),
                page="/play")
 
 def _writable(path: Path, option: str) -> Path:

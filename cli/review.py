@@ -29,8 +29,8 @@ from .cluster import boards_digest, cluster_options, processes_option, resume_lo
 from .deal import SEAT_CHOICE
 from .files import Output, check_output, save
 from .interrupt import on_interrupt, partial_label
-from .output import (EXIT_BAD_INPUT, BadInput, ascii_option, plain, plural, print_error, print_json, safe_markup,
-                     stdout, sym, world_options)
+from .output import (EXIT_BAD_INPUT, BadInput, ascii_option, lang_option, plain, plural, print_error, print_json,
+                     safe_markup, stdout, sym, world_options)
 from .valuation import realistic_settings, valuation_options
 
 WORST = 10
@@ -55,6 +55,8 @@ PLAYERS_LEGEND = ("per decision: what the decisions gave up beyond the noise, th
               help="Also write each marked decision of the players reviewed as a position to solve again, as that "
                    "player saw it, the answer in its tags and comments (ABN, or JSON for .json); `altbaumer serve "
                    "FILE` asks them as a quiz.")
+@lang_option(help="The language of the --html page: de, en, es, fr or pt (default: en; the terminal and the drills "
+                  "stay English).")
 @valuation_options("the decisions and the cards", objectives=LUCK_OBJECTIVES)
 @world_options
 @ascii_option
@@ -63,7 +65,7 @@ PLAYERS_LEGEND = ("per decision: what the decisions gave up beyond the noise, th
 @processes_option
 @cluster_options
 def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optional[str], worst: int,
-                   html_path: Optional[str], drills_path: Optional[str], objective: str, score: Optional[str],
+                   html_path: Optional[str], drills_path: Optional[str], lang: str, objective: str, score: Optional[str],
                    play: str, playouts: Optional[int], effort: int, tricks: bool, samples: int, exact_limit: int,
                    seed: int, threads: Optional[int], as_json: bool, no_progress: bool, processes: Optional[int],
                    scheduler: Optional[Scheduler], resume: Optional[str]) -> None:
@@ -112,7 +114,7 @@ def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optio
         found = player_reviews(reviews, named, chosen_seat)
         data = review_report(reviews, found, objective, play, [str(e) for e in in_order], worst)
         if complete:
-            _write(html, drills, data, reviews, found)
+            _write(html, drills, data, reviews, found, lang)
         if as_json:
             print_json({**data, "seconds": round(time.perf_counter() - started, 3), "complete": complete})
         else:
@@ -150,11 +152,14 @@ def _check_players(boards: Sequence[Board], named: set[str]) -> None:
 
 
 def _write(html: Optional[Output], drills: Optional[Output], data: dict[str, Any], reviews: list[BoardReview],
-           found: list[PlayerReview]) -> None:
+           found: list[PlayerReview], lang: str = "en") -> None:
     if html is not None:
+        from altbaumer.lang import speaking
         from altbaumer.report.review_html import render_review  # the page is only needed here
 
-        save(html, render_review(data, reviews))
+        with speaking(lang):
+            page = render_review(data, reviews)
+        save(html, page)
     if drills is not None:
         boards = drill_boards(found, reviews)
         save(drills, boards_to_json(boards) if drills.fmt == "json" else write_boards(boards))

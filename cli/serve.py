@@ -16,7 +16,7 @@ from altbaumer.abn.files import load_boards, read_text
 from altbaumer.abn.record import replay
 
 from .files import STDIO, source_name
-from .output import BadInput, printable, stdout
+from .output import BadInput, lang_option, printable, stdout
 
 __all__ = ["serve_command", "run_server", "printed_url", "SERVE_MISSING", "DEFAULT_PORT"]
 
@@ -32,8 +32,11 @@ DEFAULT_PORT = 8765
                    "a phone or another computer on the network opens.")
 @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT, show_default=True,
               help="Port to listen on; 0 picks a free one.")
+@lang_option(default=None,
+             help="The language of the pages: de, en, es, fr or pt (default: each browser's own, English when it asks for "
+                   "none of them; a language chosen on the page wins). The terminal stays English.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the board in the web browser.")
-def serve_command(file: Optional[str], host: str, port: int, open_browser: bool) -> None:
+def serve_command(file: Optional[str], host: str, port: int, lang: Optional[str], open_browser: bool) -> None:
     """Serve the analysis board for FILE (ABN or its JSON form; - for standard input) in the browser.
 
     Step through each board, play any legal card (off the recorded line it
@@ -64,7 +67,7 @@ def serve_command(file: Optional[str], host: str, port: int, open_browser: bool)
             replay(board)
     run_server(host, port, open_browser,
                lambda token, names: create_app(None if file is None else source_name(file), token, names=names,
-                                               text=text))
+                                               text=text, language=lang))
 
 
 def run_server(host: str, port: int, open_browser: bool, app_for: Callable[[str, set[str]], Any],

@@ -13,8 +13,8 @@ The wings, in order, and what each may import (the architecture note's table)::
     openspiel_bots             game, hidden, openspiel (OpenSpiel's bots as arena players)
     cli                        everything, the face and serve included
 
-``altbaumer.errors`` and ``altbaumer._version`` may be imported by all and import
-nothing of the package. Nothing below the CLI imports ``altbaumer.cli`` or the face
+``altbaumer.errors``, ``altbaumer._version`` and ``altbaumer.lang`` (the players' languages: every
+wing marks its words) may be imported by all and import nothing of the package but each other. Nothing below the CLI imports ``altbaumer.cli`` or the face
 (which would pull in every wing and close a cycle).
 
 Every import counts, wherever it stands: at the top, inside a function (a late import
@@ -37,12 +37,13 @@ from typing import Iterable, Iterator, Mapping
 import pytest
 
 WINGS = ("game", "dd", "abn", "hidden", "play", "report")
-COMMON = frozenset({"errors", "_version"})
+COMMON = frozenset({"errors", "_version", "lang"})
 FACE = "altbaumer"  # the package's __init__, named by the wing() of its module name
 
 MAY_IMPORT: Mapping[str, frozenset[str]] = {
     "errors": frozenset(),
     "_version": frozenset(),
+    "lang": frozenset(),
     "game": COMMON,
     "dd": COMMON | {"game"},
     "abn": COMMON | {"game"},
@@ -64,6 +65,8 @@ THIRD_PARTY_ONLY_IN: Mapping[str, frozenset[str]] = {
     "click": frozenset({"cli"}),
     "starlette": frozenset({"serve"}),
     "uvicorn": frozenset({"serve"}),
+    "jinja2": frozenset({"serve"}),
+    "babel": frozenset({"lang"}),
     # The game-AI frameworks are optional extras: each stays in the adapter that needs it.
     "pyspiel": frozenset({"openspiel", "openspiel_bots"}),
     "open_spiel": frozenset({"openspiel", "openspiel_bots"}),

@@ -32,20 +32,23 @@ from threading import RLock
 from typing import Optional
 
 from altbaumer.errors import AltbaumerError, InvalidOption, NotYourTurn
-from altbaumer.game.action_text import action_label, action_text, parse_action
-from altbaumer.game.actions import Action, Phase
+from altbaumer.game.action_text import action_text, parse_action
+from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse
+from altbaumer.game.cards import BIG_TREE, Card, Rank, Suit
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import SEATS, Seat
 from altbaumer.game.table_match import TableMatch
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.rating import option_name
+from altbaumer.lang import N_, _
 from altbaumer.play.levels import DEFAULT_LEVEL, level_player
 from altbaumer.play.players import check_policy_name, make_policy, tell_score
 from altbaumer.play.policies import Policy
 from altbaumer.play.tutor import DEFAULT_TUTOR, TUTOR_LEVELS, Hint, Tutor, TutorEffort, Verdict, hint_of, rated, \
     verdict_of
 
-__all__ = ["TableSettings", "TableGame", "Note", "Judged", "choice_seed", "PERSON"]
+__all__ = ["TableSettings", "TableGame", "Note", "Judged", "choice_seed", "PERSON", "said_card", "said_suit",
+           "said_seat", "said_together", "action_words"]
 
 PERSON = "You"
 """The person's name in the match file and on the page."""
@@ -107,6 +110,64 @@ class Judged:
     verdict: Verdict
 
 
+# -- the table's words, in the language of the request (the same English as altbaumer.game.words) --------
+
+_CARD_PHRASES = {Rank.ACE: N_("the ace of {suit}"), Rank.KING: N_("the king of {suit}"),
+                 Rank.QUEEN: N_("the queen of {suit}"), Rank.JACK: N_("the jack of {suit}"),
+                 Rank.TEN: N_("the ten of {suit}"), Rank.NINE: N_("the nine of {suit}")}
+_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+               Suit.DIAMONDS: N_("diamonds")}
+_SEAT_NAMES = {Seat.N: N_("North"), Seat.E: N_("East"), Seat.S: N_("South"), Seat.W: N_("West")}
+
+
+def said_card(card: Card) -> str:
+    """A card in a sentence (``the ten of hearts``; the Trees by their names), as
+    :func:`~altbaumer.game.words.card_words` says it in English.
+
+    >>> said_card(Card.parse("TH")), said_card(Card.parse("JC"))
+    ('the ten of hearts', 'the Little Tree (jack of clubs)')
+    """
+    if card.is_tree:
+        return _("the Big Tree (queen of clubs)") if card == BIG_TREE else _("the Little Tree (jack of clubs)")
+    return _(_CARD_PHRASES[card.rank]).format(suit=said_suit(card.suit))
+
+
+def said_suit(suit: Suit) -> str:
+    """``hearts``."""
+    return _(_SUIT_NAMES[suit])
+
+
+def said_seat(seat: Seat) -> str:
+    """``West``."""
+    return _(_SEAT_NAMES[seat])
+
+
+def said_together(words: list[str]) -> str:
+    """``A and B and C``."""
+    said = words[0] if words else ""
+    for word in words[1:]:
+        said = _("{first} and {second}").format(first=said, second=word)
+    return said
+
+
+def action_words(action: Action, turned: Optional[Suit] = None) -> str:
+    """The action in words for a button (as :func:`~altbaumer.game.action_text.action_label` in English):
+    ``Accept hearts``, ``Play the ten of hearts``."""
+    if isinstance(action, Play):
+        return _("Play {card}").format(card=said_card(action.card))
+    if isinstance(action, Accept):
+        return _("Accept {suit}").format(suit=said_suit(turned)) if turned is not None else _("Accept")
+    if isinstance(action, Refuse):
+        return _("Refuse")
+    if isinstance(action, DeclareAlone):
+        return _("Play alone") if action.alone else _("Play with my partner")
+    if isinstance(action, Discard):
+        return _("Discard {cards}").format(cards=said_together([said_card(c) for c in action.cards if c is not None]))
+    if action.cards:
+        return _("Take {cards}").format(cards=said_together([said_card(c) for c in action.cards]))
+    return _("Leave the Trees")
+
+
 def choice_seed(seed: int, deal: int, ply: int, seat: Seat) -> int:
     """The seed of a player's choice at action ``ply`` of deal ``deal``: a
     function of its place in the match only."""
@@ -157,10 +218,10 @@ class TableGame:
     def choices(self) -> list[dict[str, str]]:
         """The person's choices with a label in words, for buttons."""
         if self.table.deal.phase is Phase.DONE:
-            return [] if self.table.over else [{"action": "next", "label": "Next deal"}]
+            return [] if self.table.over else [{"action": "next", "label": _("Next deal")}]
         turned = self.view().turned
         return [{"action": action_text(a, self.table.deal.cut_offer),
-                 "label": action_label(a, None if turned is None else turned.suit)} for a in self.legal_actions()]
+                 "label": action_words(a, None if turned is None else turned.suit)} for a in self.legal_actions()]
 
     @property
     def can_undo(self) -> bool:
@@ -180,7 +241,7 @@ class TableGame:
                 self._advance()
                 return None
             if not self.table.person_to_act:
-                raise NotYourTurn("it is not your turn" if not self.table.over else "the match is over")
+                raise NotYourTurn(_("it is not your turn") if not self.table.over else _("the match is over"))
             view = self.view()
             action = parse_action(text, view.legal, self.table.deal.cut_offer)
             verdict = self._judge(view, action)
@@ -200,9 +261,9 @@ class TableGame:
         with self.lock:
             view = self.view() if self.table.person_to_act else None
             if view is None or not rated(view):
-                raise AltbaumerError("no hint now: " + ("it is not your turn" if view is None else
-                                     "there is nothing to choose" if len(view.legal) < 2 else
-                                     "take the Trees: they are the two highest trumps, whatever suit is trump"))
+                raise AltbaumerError(_("no hint now: it is not your turn") if view is None else
+                                     _("no hint now: there is nothing to choose") if len(view.legal) < 2 else
+                                     _("no hint now: take the Trees: they are the two highest trumps, whatever suit is trump"))
             found = hint_of(self._tutor.rating(view, self.table.before))
             self.notes.append(Note(self.table.deal_number, len(self.table.actions()), f"hint: {found.words}"))
             return found
@@ -212,13 +273,13 @@ class TableGame:
         actions after it; the actions taken back."""
         with self.lock:
             if not self.settings.takeback:
-                raise AltbaumerError("take-backs are off for this match")
+                raise AltbaumerError(_("take-backs are off for this match"))
             if self.table.over:
-                raise AltbaumerError("the match is over: nothing to take back")
+                raise AltbaumerError(_("the match is over: nothing to take back"))
             actions = self.table.actions()
             mine = [i for i, (seat, _) in enumerate(actions) if seat is self.seat]
             if not mine:
-                raise AltbaumerError("nothing to take back in this deal")
+                raise AltbaumerError(_("nothing to take back in this deal"))
             taken = action_text(actions[mine[-1]][1], self.table.deal.cut_offer)
             dropped = self.table.take_back()
             deal = self.table.deal_number

@@ -13,7 +13,8 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Optional, Sequence
 
-from altbaumer.report.html_text import as_float, card_html, delta, escape, pct
+from altbaumer.lang import _
+from altbaumer.report.html_text import as_float, card_html, delta, escape, fixed, pct, percent_text
 
 __all__ = ["match_graph", "tricks_chart", "by_trick"]
 
@@ -43,10 +44,10 @@ def match_graph(name: str, graph: Sequence[Json]) -> str:
     xy = [point(i, v) for i, v in enumerate(values)]
     grid = []
     for p in (0.0, 0.25, 0.5, 0.75, 1.0):
-        (x0, y), (x1, _) = point(0, p), point(span, p)
+        (x0, y), (x1, _y) = point(0, p), point(span, p)
         grid.append(f'<line class="{"make" if p == 0.5 else "grid"}" x1="{x0:.1f}" y1="{y:.1f}" x2="{x1:.1f}" '
                     f'y2="{y:.1f}"/><text class="axis" x="{x0 - 5:.1f}" y="{y + 3:.1f}" '
-                    f'text-anchor="end">{100 * p:.0f}%</text>')
+                    f'text-anchor="end">{percent_text(p, 0)}</text>')
     step = max(1, math.ceil(n * 30 / (width - _GML - _GMR)))  # board labels at least 30 pixels apart
     bottom = _GH - _GMB
     for i, d in enumerate(deals):
@@ -56,37 +57,46 @@ def match_graph(name: str, graph: Sequence[Json]) -> str:
             grid.append(f'<text class="axis" x="{x:.1f}" y="{bottom + 12}" text-anchor="middle">'
                         f'{escape(d.get("board", i + 1))}</text>')
     if last is not None and n % step == 0:
-        grid.append(f'<text class="axis" x="{xy[-1][0]:.1f}" y="{bottom + 12}" text-anchor="middle">end</text>')
+        grid.append(f'<text class="axis" x="{xy[-1][0]:.1f}" y="{bottom + 12}" text-anchor="middle">'
+                    + _("end") + "</text>")
     grid.append(f'<text class="axis" x="{(_GML + width - _GMR) / 2:.1f}" y="{_GH - 4}" text-anchor="middle">'
-                f'deal (board)</text><text class="axis" transform="rotate(-90)" x="{-(_GMT + bottom) / 2:.1f}" '
-                f'y="12" text-anchor="middle">N-S win the match</text>')
+                + _("deal (board)") + f'</text><text class="axis" transform="rotate(-90)" x="{-(_GMT + bottom) / 2:.1f}" '
+                'y="12" text-anchor="middle">' + _("N-S win the match") + "</text>")
     dots = []
     for (x, y), d in zip(xy, deals):
         section = d.get("section")
         after = as_float(d.get("after"))
-        tip = (f'board {escape(d.get("board", ""))}, score {escape(d.get("score") or "not known")}: N-S '
-               f'{pct(d.get("before"))} to win the match before the deal'
-               + (f', {pct(after)} after ({delta(after - (as_float(d.get("before")) or 0.0), None, "match")} pp)'
-                  if after is not None else ""))
+        facts = dict(board=escape(d.get("board", "")), score=escape(d.get("score") or _("not known")),
+                     before=pct(d.get("before")))
+        if after is None:
+            tip = _("board {board}, score {score}: N-S {before} to win the match before the deal").format(**facts)
+        else:
+            tip = _("board {board}, score {score}: N-S {before} to win the match before the deal, {after} after "
+                    "({delta} pp)").format(**facts, after=pct(after),
+                                           delta=delta(after - (as_float(d.get("before")) or 0.0), None, "match"))
         dot = f'<circle class="deal" cx="{x:.1f}" cy="{y:.1f}" r="4.5"><title>{tip}</title></circle>'
         dots.append(f'<a href="#board-{escape(section)}">{dot}</a>' if isinstance(section, int) else dot)
     if last is not None:
         x, y = xy[-1]
-        dots.append(f'<circle class="end" cx="{x:.1f}" cy="{y:.1f}" r="3.5"><title>after board '
-                    f'{escape(deals[-1].get("board", ""))}: N-S {pct(last)} to win the match</title></circle>')
+        dots.append(f'<circle class="end" cx="{x:.1f}" cy="{y:.1f}" r="3.5"><title>'
+                    + _("after board {board}: N-S {chance} to win the match").format(
+                        board=escape(deals[-1].get("board", "")), chance=pct(last)) + "</title></circle>")
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)
     svg = (f'<svg class="chart match-chart" width="{width}" height="{_GH}" viewBox="0 0 {width} {_GH}" role="img" '
-           f'aria-label="N-S\'s chance to win the match, deal by deal">{"".join(grid)}'
+           'aria-label="' + _("N-S's chance to win the match, deal by deal") + f'">{"".join(grid)}'
            f'<polyline class="line" points="{line}"/>{"".join(dots)}</svg>')
     afters = [as_float(d.get("after")) for d in deals]
     swings = [(after - before, d) for d, before, after in zip(deals, values, afters) if after is not None]
-    caption = (f"N-S's chance to win the match before each deal{' and after the last' if last is not None else ''}: "
-               f"from {pct(values[0])} to {pct(values[-1])}")
+    caption = (_("N-S's chance to win the match before each deal and after the last: from {first} to {last}")
+               if last is not None else _("N-S's chance to win the match before each deal: from {first} to {last}")
+               ).format(first=pct(values[0]), last=pct(values[-1]))
     if swings:
         by, d = max(swings, key=lambda s: abs(s[0]))
-        caption += f"; the largest swing: board {escape(d.get('board', ''))} ({100 * by:+.1f} pp)"
-    caption += ". Each dot links to its board; the dashed line is 50%."
-    return (f'<figure class="match-graph" data-match="{escape(name)}"><h3>{escape(name)}: N-S\'s chance to win the match'
+        caption += _("; the largest swing: board {board} ({swing} pp)").format(
+            board=escape(d.get("board", "")), swing=fixed(100 * by, 1, sign=True))
+    caption += _(". Each dot links to its board; the dashed line is 50%.")
+    heading = _("{match}: N-S's chance to win the match").format(match=escape(name))
+    return (f'<figure class="match-graph" data-match="{escape(name)}"><h3>{heading}'
             f'</h3>{svg}<figcaption class="dd">{caption}</figcaption></figure>')
 
 
@@ -110,12 +120,13 @@ def tricks_chart(board: Json) -> str:
             for i in range(len(values))]
     turned = [f"{i} ({escape(c.get('seat', ''))} {card_html(c.get('card'))}: {values[i - 1]}&gt;{values[i]})"
               for i, c in enumerate(cards, 1) if values[i] != values[i - 1]]
-    caption = "where the deal turned: " + ", ".join(turned) if turned else "the double-dummy value never changed"
+    caption = (_("where the deal turned: {cards}").format(cards=", ".join(turned)) if turned
+               else _("the double-dummy value never changed"))
     svg = (f'<svg class="chart" width="{_W}" height="{_H}" viewBox="0 0 {_W} {_H}" role="img" '
-           f'aria-label="makers double-dummy tricks after every card">{_grid(span, per_trick)}'
+           'aria-label="' + _("makers double-dummy tricks after every card") + f'">{_grid(span, per_trick)}'
            f'<polyline class="line" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in xy)}"/>'
            + "".join(dots) + "</svg>")
-    return (f'<figure class="dd-chart"><h3>Double-dummy tricks</h3>{svg}'
+    return ('<figure class="dd-chart"><h3>' + _("Double-dummy tricks") + f'</h3>{svg}'
             f'<figcaption class="dd">{caption}</figcaption></figure>')
 
 
@@ -143,12 +154,12 @@ def _point(i: int, value: int, span: int) -> tuple[float, float]:
 def _grid(span: int, per_trick: int) -> str:
     parts = []
     for v in range(6):
-        (x0, y), (x1, _) = _point(0, v, span), _point(span, v, span)
+        (x0, y), (x1, _y) = _point(0, v, span), _point(span, v, span)
         cls = "make" if v == 3 else "grid"
         parts.append(f'<line class="{cls}" x1="{x0:.1f}" y1="{y:.1f}" x2="{x1:.1f}" y2="{y:.1f}"/>'
                      f'<text class="axis" x="{x0 - 6:.1f}" y="{y + 3:.1f}" text-anchor="end">{v}</text>')
     for i in range(0, span + 1, per_trick):
-        (x, y0), (_, y1) = _point(i, 5, span), _point(i, 0, span)
+        (x, y0), (_x, y1) = _point(i, 5, span), _point(i, 0, span)
         parts.append(f'<line class="grid" x1="{x:.1f}" y1="{y0:.1f}" x2="{x:.1f}" y2="{y1:.1f}"/>'
                      f'<text class="axis" x="{x:.1f}" y="{y1 + 13:.1f}" text-anchor="middle">{i}</text>')
     return "".join(parts)
@@ -157,8 +168,9 @@ def _grid(span: int, per_trick: int) -> str:
 def _dot(xy: tuple[float, float], value: int, card: Optional[Json], previous: Optional[int],
          step: Optional[int] = None) -> str:
     turned = previous is not None and value != previous
-    label = (f"card {escape(card.get('card', ''))} by {escape(card.get('seat', ''))}: {previous}&gt;{value}" if card
-             else f"first lead: {value}")
+    label = (_("card {card} by {seat}: {before}&gt;{after}").format(
+        card=escape(card.get("card", "")), seat=escape(card.get("seat", "")), before=previous, after=value) if card
+             else _("first lead: {value}").format(value=value))
     jump = "" if step is None else f' data-step="{step}"'
     return (f'<circle class="{"turned" if turned else "pt"}" cx="{xy[0]:.1f}" cy="{xy[1]:.1f}" '
             f'r="{4.5 if turned else 2.5}"{jump}><title>{label}</title></circle>')

@@ -32,19 +32,21 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Sequence
 
 from altbaumer.errors import InvalidScore
-from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
+from altbaumer.hidden.verdicts import MARKS
 from altbaumer.game import display
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Seat, Team
+from altbaumer.lang import N_, _, active_language
 from altbaumer.report.charts import by_trick, match_graph, tricks_chart
-from altbaumer.report.html_marks import (MARK_CLASS, PLAYER_COMMENT, PLAYER_MARK, dd_line, mark_html, player_comment,
-                                         player_mark, sd_line)
+from altbaumer.report.html_marks import (DD_WHY, MARK_CLASS, PLAYER_COMMENT, PLAYER_MARK, dd_line, mark_html,
+                                         player_comment, player_mark, sd_line)
 from altbaumer.report.html_summaries import (board_index, match_head, player_sentences, summary_legend,
                                              summary_table)
 from altbaumer.report.html_viewer import VIEWER_CSS, VIEWER_JS, decision_id, viewer_html
-from altbaumer.report.html_text import (PAGE_CSS, REPORT_LOOK, SEAT_LETTERS, SEAT_TAGS, amount, as_float, board_roles, card_html, cards_html,
-                                        delta, escape, is_chance, num, parse_card, pct, scroll_box, suit_html,
-                                        table_html, thresholds, unit)
+from altbaumer.report.html_text import (PAGE_CSS, REPORT_LOOK, SEAT_LETTERS, SEAT_TAGS, amount, as_float, board_roles,
+                                        card_html, cards_html, delta, escape, fixed, is_chance, mark_name, num, of_unit,
+                                        option_html, parse_card, pct, scroll_box, suit_html, table_html, thresholds,
+                                        unit, word)
 from altbaumer.report.score_tree import score_tree_svg
 
 __all__ = ["render_html", "page_title", "page_html", "board_section", "card_html"]  # card_html: from html_text, for the report's users
@@ -52,7 +54,7 @@ __all__ = ["render_html", "page_title", "page_html", "board_section", "card_html
 Json = Mapping[str, Any]
 
 _PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-DEFAULT_TITLE = "altbaumer annotation"
+DEFAULT_TITLE = N_("altbaumer annotation")
 
 _CSS = """
 .scroll>table{margin:.3em 0 .8em}
@@ -121,7 +123,7 @@ def page_html(title: str, body: Sequence[str], boards: Sequence[Json], errors: S
     """The page around ``body`` (HTML, escaped by its makers): the title, the
     report's CSS and ``css``, the ``errors`` listed at the end, and the
     analysis boards' script when one of ``boards`` can be stepped through."""
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return (f"<!DOCTYPE html>\n<html lang=\"{escape(active_language())}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             f"<title>{escape(title)}</title>\n<style>{PAGE_CSS}{_CSS}{VIEWER_CSS}{css}</style>\n</head>\n<body>\n"
             + "\n".join([f"<h1>{escape(title)}</h1>", *body, _errors(errors)])
@@ -142,27 +144,37 @@ def page_title(report: Json) -> str:
     tags: Json = first["tags"] if isinstance(first.get("tags"), Mapping) else {}
     source = str(first.get("source") or "").replace("\\", "/").rsplit("/", 1)[-1]
     name = str(tags.get("Event") or "").strip() or source.strip()
-    return f"{name} — {DEFAULT_TITLE}" if name else DEFAULT_TITLE
+    return _("{name} — altbaumer annotation").format(name=name) if name else _(DEFAULT_TITLE)
 
 
 
 
 def _marks_legend(objective: object, decisions: bool, tricks: bool = False) -> str:
     limits = thresholds(objective)
-    marks = ", ".join(f'<span class="mark {MARK_CLASS[m]}">{m}</span> {MARK_NAMES[m]}' for m in MARKS)
-    text = (f'Marks: {marks}: the annotator\'s, when a card (double dummy) or a decision (from the decider\'s '
-            f'knowledge, beyond the noise) gives up at least {escape(limits or "a threshold")}; '
-            f'<span class="pmark" title="{PLAYER_MARK}">!</span> and '
-            f'<span class="pc">commentary in italics</span>: the player\'s own, from the file.')
+    marks = ", ".join(f'<span class="mark {MARK_CLASS[m]}">{m}</span> {mark_name(m)}' for m in MARKS)
+    text = _("Marks: {marks}: the annotator's, when a card (double dummy) or a decision (from the decider's "
+             "knowledge, beyond the noise) gives up at least {limits}; {own_mark} and {own_comment}: the player's "
+             "own, from the file.").format(
+        marks=marks, limits=escape(limits or _("a threshold")),
+        own_mark=f'<span class="pmark" title="{_(PLAYER_MARK)}">!</span>',
+        own_comment='<span class="pc">' + _("commentary in italics") + "</span>")
     if decisions:
-        what = ("P(match) and P(round) its chances to win the match and the round in play, "
-                if objective == "match" else "")
-        mean = "E[tricks] its mean tricks, " if tricks else ""
-        text += (f' Decision tables give the deciding seat\'s side\'s figures, from its knowledge only: {what}'
-                 f'{mean}P(win), P(5) and P(0) its chances to win the deal, to take all five '
-                 f'tricks and none, points its mean deal points, net its points minus the other side\'s; Δ is '
-                 f'what an option gives up in the {escape(unit(objective))} against the top option'
-                 f'{", in percentage points" if is_chance(objective) else ""}, ± its 95% interval.')
+        figures = []
+        if objective == "match":
+            figures.append(_("{p_match} and {p_round} its chances to win the match and the round in play").format(
+                p_match=_("P(match)"), p_round=_("P(round)")))
+        if tricks:
+            figures.append(_("{e_tricks} its mean tricks").format(e_tricks=_("E[tricks]")))
+        figures += [_("{p_win}, {p_all} and {p_none} its chances to win the deal, to take all five tricks and "
+                      "none").format(p_win=_("P(win)"), p_all=_("P(5)"), p_none=_("P(0)")),
+                    _("{points} its mean deal points").format(points=_("points")),
+                    _("{net} its points minus the other side's").format(net=_("net"))]
+        said = _("Decision tables give the deciding seat's side's figures, from its knowledge only: {figures}; "
+                 "Δ is what an option gives up in the {unit} against the top option, in percentage points, ± its "
+                 "95% interval.") if is_chance(objective) else _(
+                 "Decision tables give the deciding seat's side's figures, from its knowledge only: {figures}; "
+                 "Δ is what an option gives up in the {unit} against the top option, ± its 95% interval.")
+        text += " " + said.format(figures=", ".join(figures), unit=escape(unit(objective)))
     return f'<p class="legend">{text}</p>'
 
 
@@ -172,22 +184,23 @@ def _marks_legend(objective: object, decisions: bool, tricks: bool = False) -> s
 def _header(report: Json, boards: list[Json], objective: object) -> str:
     parts = ["<header>"]
     if report.get("total"):
-        parts += ["<h2>Totals</h2>", summary_table({"all boards": report["total"]}, "", objective)]
+        parts += ["<h2>" + _("Totals") + "</h2>", summary_table({_("all boards"): report["total"]}, "", objective)]
     matches = report.get("matches") or {}
     if matches:
-        parts += ["<h2>Matches</h2>", summary_table(matches, "match", objective)]
+        parts += ["<h2>" + _("Matches") + "</h2>", summary_table(matches, _("match"), objective)]
         for name, m in matches.items():
             if isinstance(m, Mapping):
                 parts += [match_head(str(name), m), match_graph(str(name), m.get("graph") or [])]
     if report.get("players"):
-        parts += ["<h2>Players</h2>", player_sentences(report["players"], objective),
-                  summary_table(report["players"], "player", objective)]
+        parts += ["<h2>" + _("Players") + "</h2>", player_sentences(report["players"], objective),
+                  summary_table(report["players"], _("player"), objective)]
     if report.get("total") or matches or report.get("players"):
         parts.append(summary_legend(objective))
     if boards:
         decisions = any(b.get("decisions") for b in boards)
         tricks = any(_has_tricks(d) for b in boards for d in b.get("decisions") or [])
-        parts += ["<h2>Boards</h2>", board_index(boards, objective), _marks_legend(objective, decisions, tricks)]
+        parts += ["<h2>" + _("Boards") + "</h2>", board_index(boards, objective),
+                  _marks_legend(objective, decisions, tricks)]
     parts.append("</header>")
     return "\n".join(p for p in parts if p)
 
@@ -199,7 +212,7 @@ def board_section(index: int, board: Json, objective: object) -> str:
     """One annotated board's section, ``id="board-INDEX"``, its analysis board first."""
     abn = board.get("abn") or {}
     objective = board.get("objective") or objective
-    title = f'Board {escape(board.get("board", index))}'
+    title = _("Board {board}").format(board=escape(board.get("board", index)))
     where = f'{escape(board.get("source", ""))}:{escape(board.get("line", ""))}' if board.get("source") else ""
     parts = [f'<section class="board" id="board-{index}">', f'<h2>{title} <span class="muted">{where}</span></h2>',
              _score(board.get("score")), viewer_html(index, board, objective),
@@ -241,14 +254,15 @@ def _score_line(score: object) -> str:
     before, after = as_float(score.get("ns_equity_before")), as_float(score.get("ns_equity_after"))
     chances = ""
     if before is not None:
-        chances = f' N-S win the match: <span class="chance">{pct(before)}</span> before the deal'
         if after is not None:
-            chances += (f', <span class="chance">{pct(after)}</span> after it '
-                        f'({delta(after - before, None, "match")} pp).')
+            chances = " " + _("N-S win the match: {before} before the deal, {after} after it ({delta} pp).").format(
+                before=f'<span class="chance">{pct(before)}</span>', after=f'<span class="chance">{pct(after)}</span>',
+                delta=delta(after - before, None, "match"))
         else:
-            chances += "; after it not known (the play is not complete)."
-    return (f'<p class="score" data-source="{escape(score.get("source", ""))}">Score before the deal: '
-            f'{escape(score.get("describe") or "not known")}.{chances}</p>')
+            chances = " " + _("N-S win the match: {before} before the deal; after it not known (the play is not "
+                              "complete).").format(before=f'<span class="chance">{pct(before)}</span>')
+    said = _("Score before the deal: {score}.").format(score=escape(score.get("describe") or _("not known")))
+    return f'<p class="score" data-source="{escape(score.get("source", ""))}">{said}{chances}</p>'
 
 
 def _lone_out(board: Json) -> str:
@@ -263,15 +277,15 @@ def _deal(board: Json, abn: Json) -> str:
     tags = board.get("tags") or abn.get("tags") or {}
     out = _lone_out(board)
     panels = {Seat.parse(seat): _hand_panel(seat, hands.get(seat) or [], board, tags, seat == out) for seat in SEAT_LETTERS}
-    centre = (f'trump {suit_html(board.get("trump"))}<br>'
-              f'<span class="muted">stock</span><br>{cards_html(abn.get("stock") or [])}')
+    centre = (_("trump {suit}").format(suit=suit_html(board.get("trump"))) + '<br><span class="muted">'
+              + _("stock") + f'</span><br>{cards_html(abn.get("stock") or [])}')
     return display.compass_html(panels, centre, REPORT_LOOK)
 
 
 def _hand_panel(seat: str, cards: Sequence[object], board: Json, tags: Json, out: bool) -> str:
     roles = board_roles(board, seat)
     if out:
-        roles.append("sits out")
+        roles.append(_("sits out"))
     name = tags.get(SEAT_TAGS[seat])
     who = f'{seat}{" " + escape(name) if name else ""}'
     return display.panel_html(Seat.parse(seat), who, roles, _hand_lines(cards), REPORT_LOOK, out)
@@ -288,16 +302,17 @@ def _hand_lines(cards: Sequence[object]) -> str:
 
 def _facts(board: Json, abn: Json, objective: object) -> str:
     lone = board.get("lone") or ""
-    facts = [("dealer", escape(board.get("dealer", ""))), ("forehand", escape(board.get("forehand", ""))),
-             ("makers", escape(board.get("makers") or "—")),
-             ("trump", suit_html(board.get("trump"))), ("turn", escape(abn.get("turn") or "—")),
-             ("discard", cards_html(abn.get("discard") or [])),
-             ("lone", escape(f"{lone} alone, {_PARTNER.get(lone, '?')} sits out") if lone else "—")]
+    lone_words = _("{seat} alone, {partner} sits out").format(seat=lone, partner=_PARTNER.get(lone, "?"))
+    facts = [(_("dealer"), escape(board.get("dealer", ""))), (_("forehand"), escape(board.get("forehand", ""))),
+             (_("makers"), escape(board.get("makers") or "—")),
+             (_("trump"), suit_html(board.get("trump"))), (_("turn"), escape(word(abn.get("turn")) or "—")),
+             (_("discard"), cards_html(abn.get("discard") or [])),
+             (_("lone"), escape(lone_words) if lone else "—")]
     if abn.get("cut"):
-        facts.append(("cut", cards_html(abn["cut"])))
-    facts += [("DD at first lead", num(board.get("start"))), ("result", num(board.get("result")))]
+        facts.append((_("cut"), cards_html(abn["cut"])))
+    facts += [(_("DD at first lead"), num(board.get("start"))), (_("result"), num(board.get("result")))]
     if objective:
-        facts.append(("rated by", escape(unit(objective))))
+        facts.append((_("rated by"), escape(unit(objective))))
     tags = board.get("tags") or {}
     facts += [(escape(k), escape(v)) for k, v in tags.items() if k not in SEAT_TAGS.values()]
     rows = "".join(f"<dt>{k}</dt><dd>{v}</dd>" for k, v in facts)
@@ -311,13 +326,13 @@ def _tag_comments(comments: Json) -> str:
     if not comments:
         return ""
     items = "".join(f'<li data-tag="{escape(tag)}"><b>[{escape(tag)}]</b> {escape(text)}</li>' for tag, text in comments.items())
-    return f'<ul class="pc" title="{PLAYER_COMMENT}">{items}</ul>'
+    return f'<ul class="pc" title="{_(PLAYER_COMMENT)}">{items}</ul>'
 
 
 def _skipped(skipped: Sequence[object]) -> str:
     if not skipped:
         return ""
-    return "<h3>Not rated</h3><ul>" + "".join(f"<li>{escape(s)}</li>" for s in skipped) + "</ul>"
+    return "<h3>" + _("Not rated") + "</h3><ul>" + "".join(f"<li>{escape(s)}</li>" for s in skipped) + "</ul>"
 
 
 # -- the tricks ------------------------------------------------------------------------
@@ -330,8 +345,8 @@ def _tricks(board: Json, abn: Json, objective: object) -> str:
     rows = [[escape(notes[0].get("trick", ""))] + [_play_cell(c, objective) for c in notes] for notes in by_trick(cards)]
     width = max(len(r) for r in rows)
     rows = [r + [""] * (width - len(r)) for r in rows]
-    table = table_html(["trick"] + [f"card {i}" for i in range(1, width)], rows, left=width)
-    return f"<div><h3>Play</h3>{table}</div>"
+    table = table_html([_("trick")] + [_("card {n}").format(n=i) for i in range(1, width)], rows, left=width)
+    return "<div><h3>" + _("Play") + f"</h3>{table}</div>"
 
 
 def _play_cell(note: Json, objective: object) -> str:
@@ -339,7 +354,7 @@ def _play_cell(note: Json, objective: object) -> str:
     seat, card = escape(note.get("seat", "")), escape(note.get("card", ""))
     return (f'<span class="played" data-seat="{seat}" data-card="{card}" data-mark="{escape(mark)}" '
             f'data-player-mark="{escape(own)}"><span class="seatlbl">{seat}</span>{card_html(note.get("card", ""))}'
-            f'{player_mark(own)}{mark_html(mark, "double dummy")}</span>'
+            f'{player_mark(own)}{mark_html(mark, DD_WHY)}</span>'
             f'{player_comment(note.get("player_comment"))}<div class="dd">{dd_line(note, objective)}</div>{sd_line(note, objective)}')
 
 
@@ -358,29 +373,35 @@ def _unrated_tricks(abn: Json) -> str:
     rows = [[str(n)] + [card_html(c.get("card", "")) + player_mark(c.get("mark")) + player_comment(c.get("comment"))
                         for c in t] for n, t in enumerate(tricks, 1)]
     width = max(len(r) for r in rows)
-    return "<h3>Play (not rated)</h3>" + table_html(["trick"] + [""] * (width - 1),
+    return "<h3>" + _("Play (not rated)") + "</h3>" + table_html([_("trick")] + [""] * (width - 1),
                                                 [r + [""] * (width - len(r)) for r in rows], left=width)
 
 
 # -- decisions -------------------------------------------------------------------------
 
 _OPT_CLASS = ' class="l opt"'
-_DECIDER_WHY = "from the decider's knowledge, beyond the noise"
+_DECIDER_WHY = N_("from the decider's knowledge, beyond the noise")
 # The decider's side's figures (docs/rating.md): its chance to win the match and the round in play
 # (match objective), its tricks, its chance to win the deal (the makers take 3+, the defenders hold them
 # to 2 or fewer), to take all five and none, its points and net; what the option gives up against the top.
 _COLUMN_MEANING = {
-    "P(match)": "the deciding side's chance to win the match, ± its 95% interval",
-    "P(round)": "the deciding side's chance to win the round in play",
-    "E[tricks]": "the deciding side's mean tricks",
-    "P(win)": "the deciding side's chance to win the deal",
-    "P(5)": "the deciding side's chance to take all five tricks",
-    "P(0)": "the deciding side's chance to take no trick",
-    "points": "the deciding side's mean deal points",
-    "net": "the deciding side's mean points minus the other side's",
-    "net ± CI": "the deciding side's mean points minus the other side's, ± its 95% interval",
-    "mark": "the annotator's mark for choosing this option (?! inaccuracy, ? mistake, ?? blunder)",
+    "P(match)": N_("the deciding side's chance to win the match, ± its 95% interval"),
+    "P(round)": N_("the deciding side's chance to win the round in play"),
+    "E[tricks]": N_("the deciding side's mean tricks"),
+    "P(win)": N_("the deciding side's chance to win the deal"),
+    "P(5)": N_("the deciding side's chance to take all five tricks"),
+    "P(0)": N_("the deciding side's chance to take no trick"),
+    "points": N_("the deciding side's mean deal points"),
+    "net": N_("the deciding side's mean points minus the other side's"),
+    "net ± CI": N_("the deciding side's mean points minus the other side's, ± its 95% interval"),
+    "mark": N_("the annotator's mark for choosing this option (?! inaccuracy, ? mistake, ?? blunder)"),
 }
+# The columns' headings, by their English names (the keys of the cells).
+_COLUMN_HEADING = {"option": N_("option"), "P(match)": N_("P(match)"), "P(round)": N_("P(round)"),
+                   "E[tricks]": N_("E[tricks]"), "P(win)": N_("P(win)"), "P(5)": N_("P(5)"), "P(0)": N_("P(0)"),
+                   "points": N_("points"), "net": N_("net"), "net ± CI": N_("net ± CI"),
+                   "Δ ± CI (pp)": N_("Δ ± CI (pp)"), "Δ ± CI": N_("Δ ± CI"), "mark": N_("mark"), "best": N_("best"),
+                   "chosen": N_("chosen")}
 
 
 def _has_tricks(d: object) -> bool:
@@ -404,41 +425,48 @@ def _decisions(board: int, decisions: Sequence[Json], objective: object) -> str:
         return ""
     objective = next((d["rating"]["objective"] for d in decisions
                       if isinstance(d.get("rating"), Mapping) and d["rating"].get("objective")), objective)
-    return "<h3>Decisions</h3>" + "".join(f'<div class="decision-block" id="{decision_id(board, i)}">'
-                                          f'{_decision(d, objective)}</div>' for i, d in enumerate(decisions))
+    return "<h3>" + _("Decisions") + "</h3>" + "".join(f'<div class="decision-block" id="{decision_id(board, i)}">'
+                                                  f'{_decision(d, objective)}</div>' for i, d in enumerate(decisions))
 
 
 def _decision(d: Json, objective: object) -> str:
     rating = d.get("rating") or {}
     mark = d.get("mark") or ""
     loss = d.get("loss")
-    lost = f"{amount(loss, objective)}{' of the ' + escape(unit(objective)) if is_chance(objective) else ' net points'}"
+    lost = of_unit(amount(loss, objective), objective)
     if mark or d.get("error"):
-        name = MARK_NAMES.get(str(mark), "error")
-        verdict = f'<span class="flag">{mark_html(mark, _DECIDER_WHY)} {escape(name)}: loses {lost}</span>'
+        name = mark_name(mark) if mark else _("error")
+        verdict = (f'<span class="flag">{mark_html(mark, _DECIDER_WHY)} '
+                   + _("{mark}: loses {lost}").format(mark=escape(name), lost=lost) + "</span>")
     else:
         given = as_float(loss)
-        verdict = '<span class="ok">ok</span>' + (f' <span class="muted">(gives up {lost}, not marked)</span>'
-                                                 if given is not None and given > 0.0005 else "")
-    side = "maker" if rating.get("maker") else "defender"
-    figures_for = rating.get("side") or ("makers" if rating.get("maker") else "defenders")
-    worlds = f'{num(rating.get("worlds"))} worlds{" (exact)" if rating.get("exact") else ""}'
+        verdict = '<span class="ok">' + _("ok") + "</span>" + (
+            ' <span class="muted">' + _("(gives up {lost}, not marked)").format(lost=lost) + "</span>"
+            if given is not None and given > 0.0005 else "")
+    side = _("maker") if rating.get("maker") else _("defender")
+    figures_for = word(rating.get("side") or ("makers" if rating.get("maker") else "defenders"))
+    worlds = (_("{n} worlds (exact)") if rating.get("exact") else _("{n} worlds")).format(n=num(rating.get("worlds")))
     if rating.get("play") == "realistic":
-        worlds = f'{num(rating.get("worlds"))} worlds played out, every seat from its own knowledge'
+        worlds = _("{n} worlds played out, every seat from its own knowledge").format(n=num(rating.get("worlds")))
     state = rating.get("state") if isinstance(rating.get("state"), Mapping) else None
     at = ""
     if state:
-        assumed = " (assumed: the score is not known)" if rating.get("state_assumed") else ""
-        at = f', at {escape(state.get("text", ""))}{assumed}'
-    head = (f'<div class="decision" data-decision="{escape(d.get("decision", ""))}"><b>{escape(d.get("decision", ""))}</b> '
-            f'by {escape(d.get("seat", ""))} ({side}): chose {card_html(d.get("chosen", ""))} — {verdict} '
-            f'<span class="muted">{worlds}; figures for the {escape(figures_for)}, objective '
-            f'{escape(rating.get("objective", ""))}{at}</span></div>')
+        at = (_(", at {score} (assumed: the score is not known)") if rating.get("state_assumed") else
+              _(", at {score}")).format(score=escape(state.get("text", "")))
+    said = _("{decision} by {seat} ({side}): chose {option} — {verdict}").format(
+        decision=f'<b>{escape(word(d.get("decision", "")))}</b>', seat=escape(d.get("seat", "")), side=side,
+        option=option_html(d.get("chosen", "")), verdict=verdict)
+    how = _("{worlds}; figures for the {side}, objective {objective}{at}").format(
+        worlds=worlds, side=escape(figures_for), objective=escape(rating.get("objective", "")), at=at)
+    head = (f'<div class="decision" data-decision="{escape(d.get("decision", ""))}">{said} '
+            f'<span class="muted">{how}</span></div>')
     columns = _decision_head(objective, _has_tricks(d))
     rows = "".join(_option_row(o, d, columns, objective) for o in rating.get("options") or [])
     head_row = "<tr>" + "".join(
-        f'<th{" class=l" if i == 0 else ""}' + (f' title="{escape(_COLUMN_MEANING[h])}"' if h in _COLUMN_MEANING else "")
-        + f">{escape(h)}</th>" for i, h in enumerate(columns)) + "</tr>"
+        f'<th{" class=l" if i == 0 else ""}' + (f' title="{escape(_(_COLUMN_MEANING[h]))}"' if h in _COLUMN_MEANING
+                                                else "")
+        + f">{escape(_(_COLUMN_HEADING[h]) if h in _COLUMN_HEADING else h)}</th>" for i, h in enumerate(columns)) \
+        + "</tr>"
     return head + scroll_box(f"<table>{head_row}{rows}</table>") + _double_dummy_line(rating, objective)
 
 
@@ -449,12 +477,13 @@ def _double_dummy_line(rating: Json, objective: object) -> str:
         return ""
     options = [o for o in dd.get("options") or [] if isinstance(o, Mapping)]
     key = "equity" if objective == "match" else "net"
-    figures = ", ".join(f'{card_html(o.get("option", ""))} '
+    figures = ", ".join(f'{option_html(o.get("option", ""))} '
                         + (pct((o.get("for_decider") or {}).get(key)) if key == "equity"
                            else num((o.get("for_decider") or {}).get(key))) for o in options)
-    best = f'★ {card_html(dd["best"])}; ' if dd.get("best") else ""
-    return (f'<p class="muted dd">double dummy (every player sees all cards after the decision): {best}'
-            f'{escape(unit(objective))} {figures}</p>')
+    best = f'★ {option_html(dd["best"])}; ' if dd.get("best") else ""
+    said = _("double dummy (every player sees all cards after the decision): {best}{unit} {figures}").format(
+        best=best, unit=escape(unit(objective)), figures=figures)
+    return f'<p class="muted dd">{said}</p>'
 
 
 def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> str:
@@ -465,15 +494,16 @@ def _option_row(o: Json, d: Json, columns: Sequence[str], objective: object) -> 
     ci = f.get("ci95") or {}
     half = as_float(ci.get("equity"))
     cell = {
-        "option": card_html(o.get("option", "")),
-        "P(match)": pct(f.get("equity")) + ("" if half is None else f" ± {100 * half:.1f}"),
+        "option": option_html(o.get("option", "")),
+        "P(match)": pct(f.get("equity")) + ("" if half is None else f" ± {fixed(100 * half, 1)}"),
         "P(round)": pct(f.get("p_round")),
         "E[tricks]": num(f.get("tricks")), "P(win)": pct(f.get("p_win")), "P(5)": pct(f.get("p_all")),
         "P(0)": pct(f.get("p_none")), "points": num(f.get("points")), "net": num(f.get("net")),
         "net ± CI": f'{num(f.get("net"))} ± {num(ci.get("net"))}',
         "mark": mark_html(o.get("mark"), _DECIDER_WHY),
-        "best": "★ best" if o.get("best") else "",
-        "chosen": ("◀ chosen" + (' <span class="flag">error</span>' if d.get("error") else "")) if chosen else "",
+        "best": "★ " + _("best") if o.get("best") else "",
+        "chosen": ("◀ " + _("chosen") + (' <span class="flag">' + _("error") + "</span>" if d.get("error") else ""))
+                  if chosen else "",
     }
     tds = "".join(f"<td{_OPT_CLASS if i == 0 else ''}>"
                   + (cell[h] if h in cell else delta(f.get("delta"), f.get("delta_ci95"), objective)) + "</td>"
@@ -488,4 +518,5 @@ def _errors(errors: Sequence[object]) -> str:
     if not errors:
         return ""
     items = "".join(f"<li>{escape(e)}</li>" for e in errors)
-    return f'<section id="errors"><h2>Boards that could not be annotated</h2><ul class="errors">{items}</ul></section>'
+    return ('<section id="errors"><h2>' + _("Boards that could not be annotated")
+            + f'</h2><ul class="errors">{items}</ul></section>')

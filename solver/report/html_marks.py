@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from altbaumer.hidden.verdicts import MARK_NAMES
-from altbaumer.report.html_text import as_float, card_html, cards_html, delta, escape, is_chance, num
+from altbaumer.lang import N_, _
+from altbaumer.report.html_text import as_float, card_html, cards_html, delta, escape, is_chance, mark_name, num
 
 __all__ = ["MARK_CLASS", "PLAYER_MARK", "PLAYER_COMMENT", "SD_WHY", "mark_html", "player_mark", "player_comment",
            "dd_line", "sd_line"]
@@ -22,28 +22,29 @@ __all__ = ["MARK_CLASS", "PLAYER_MARK", "PLAYER_COMMENT", "SD_WHY", "mark_html",
 Json = Mapping[str, Any]
 
 MARK_CLASS = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
-PLAYER_MARK = "the player's own mark, from the file"
-PLAYER_COMMENT = "the player's own commentary, from the file"
-SD_WHY = "from the player's knowledge"
+PLAYER_MARK = N_("the player's own mark, from the file")
+PLAYER_COMMENT = N_("the player's own commentary, from the file")
+SD_WHY = N_("from the player's knowledge")
+DD_WHY = N_("double dummy")
 
 
 def mark_html(mark: object, why: str) -> str:
     """An annotator's ?!, ? or ?? (docs/annotate.md), styled by its class;
-    ``why`` says what it was rated from."""
+    ``why`` says what it was rated from (an English message id, said in the page's language)."""
     if not mark:
         return ""
     cls = MARK_CLASS.get(str(mark), "")
-    name = MARK_NAMES.get(str(mark), "mark")
-    return f'<span class="mark {cls}" title="the annotator\'s {name}, {escape(why)}">{escape(mark)}</span>'
+    title = _("the annotator's {mark}, {why}").format(mark=mark_name(mark), why=escape(_(why)))
+    return f'<span class="mark {cls}" title="{title}">{escape(mark)}</span>'
 
 
 def player_mark(mark: object) -> str:
     """A mark the file gave the card (! ? !! ?? !? ?!), in the player's style."""
-    return f'<span class="pmark" title="{PLAYER_MARK}">{escape(mark)}</span>' if mark else ""
+    return f'<span class="pmark" title="{_(PLAYER_MARK)}">{escape(mark)}</span>' if mark else ""
 
 
 def player_comment(comment: object) -> str:
-    return f'<div class="pc" title="{PLAYER_COMMENT}">{escape(comment)}</div>' if comment else ""
+    return f'<div class="pc" title="{_(PLAYER_COMMENT)}">{escape(comment)}</div>' if comment else ""
 
 
 def sd_line(note: Json, objective: object) -> str:
@@ -56,10 +57,11 @@ def sd_line(note: Json, objective: object) -> str:
         return ""
     figures = option.get("for_decider") or option  # the card's side's difference, a defender's as a maker's
     objective = rating.get("objective") or objective
-    unit = " pp" if is_chance(objective) else ""
-    return (f'<div class="sd">sd {escape(objective)} {delta(figures.get("delta"), figures.get("delta_ci95"), objective)}'
-            f'{unit}{mark_html(rating.get("mark"), SD_WHY)} best '
-            f'{card_html(rating.get("best", ""))}</div>')
+    figure = delta(figures.get("delta"), figures.get("delta_ci95"), objective)
+    said = (_("sd {objective} {delta} pp") if is_chance(objective) else _("sd {objective} {delta}")).format(
+        objective=escape(objective), delta=figure)
+    return (f'<div class="sd">{said}{mark_html(rating.get("mark"), SD_WHY)} '
+            + _("best {cards}").format(cards=card_html(rating.get("best", ""))) + "</div>")
 
 
 
@@ -70,6 +72,7 @@ def dd_line(note: Json, objective: object) -> str:
     if note.get("mark"):
         loss = as_float(note.get("loss"))
         if loss is not None:
-            text += f" ({delta(-loss, None, objective)}{' pp' if is_chance(objective) else ''})"
-        text += f' best {cards_html(note.get("best") or [])}'
+            figure = delta(-loss, None, objective)
+            text += " (" + (_("{delta} pp").format(delta=figure) if is_chance(objective) else figure) + ")"
+        text += " " + _("best {cards}").format(cards=cards_html(note.get("best") or []))
     return text

@@ -15,12 +15,18 @@ from altbaumer.errors import CardParseError
 from altbaumer.game import display
 from altbaumer.game.cards import Card, Suit
 from altbaumer.hidden.verdicts import THRESHOLDS
+from altbaumer.lang import N_, _, active_language, number, percent
 
 __all__ = ["PAGE_CSS", "SEAT_TAGS", "SEAT_LETTERS", "board_roles", "escape", "as_float", "num", "pct", "is_chance", "amount", "delta", "unit", "thresholds", "parse_card",
-           "suit_class", "card_html", "cards_html", "suit_html", "UNITS", "REPORT_LOOK"]
+           "suit_class", "card_html", "cards_html", "suit_html", "UNITS", "REPORT_LOOK", "fixed", "percent_text",
+           "mark_name", "MARK_WORDS", "of_unit", "in_words", "WORDS", "word", "option_html"]
 
-UNITS = {"match": "chance to win the match", "make": "chance to make the deal", "march": "chance to march",
-          "net": "net points"}
+UNITS = {"match": N_("chance to win the match"), "make": N_("chance to make the deal"), "march": N_("chance to march"),
+         "net": N_("net points")}
+"""What each objective measures, in English (said in the page's language by :func:`unit`)."""
+
+MARK_WORDS = {"?!": N_("inaccuracy"), "?": N_("mistake"), "??": N_("blunder")}
+"""The names of the annotator's marks (:data:`altbaumer.hidden.verdicts.MARK_NAMES`), for the page's language."""
 
 
 # -- ---------------------------------------------------------------------
@@ -37,22 +43,54 @@ def as_float(value: object) -> Optional[float]:
     return None
 
 
+def fixed(value: float, digits: int = 2, sign: bool = False) -> str:
+    """``value`` with ``digits`` decimals (a ``+`` before a positive one with ``sign``), as the page's language
+    writes it; in English exactly as Python's format does, with no grouping.
+
+    >>> fixed(2.345, 2), fixed(0.5, 1, sign=True), fixed(-0.25, 2, sign=True)
+    ('2.35', '+0.5', '-0.25')
+    """
+    if active_language() == "en":
+        return f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
+    text = number(value, digits)
+    return "+" + text if sign and not text.startswith(("-", "\u2212")) else text
+
+
+def percent_text(value: float, digits: int = 1) -> str:
+    """A fraction as a percentage with ``digits`` decimals in the page's language; in English exactly
+    as the report has always written it (``f"{100 * value:.1f}%"``).
+
+    >>> percent_text(0.4673), percent_text(0.00341, 2)
+    ('46.7%', '0.34%')
+    """
+    if active_language() == "en":
+        return f"{100 * value:.{digits}f}%"
+    return percent(value, digits)
+
+
+def in_words(items: Sequence[str]) -> str:
+    """Items in a sentence: ``a``, ``a and b``, ``a, b and c`` (in the page's language)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{some} and {last}").format(some=", ".join(items[:-1]), last=items[-1])
+
+
 def num(value: object, digits: int = 2) -> str:
     """A number formatted; anything else escaped; None as a dash."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
-        return f"{value:.{digits}f}"
+        return fixed(value, digits)
     return escape(value)
 
 
 def pct(value: object) -> str:
     number = as_float(value)
-    return num(value) if number is None else f"{number * 100:.1f}%"
+    return num(value) if number is None else percent_text(number)
 
 
 def is_chance(objective: object) -> bool:
@@ -65,7 +103,7 @@ def amount(value: object, objective: object) -> str:
     number = as_float(value)
     if number is None:
         return num(value)
-    return f"{100 * number:.1f}%" if is_chance(objective) else f"{number:.2f}"
+    return percent_text(number) if is_chance(objective) else fixed(number, 2)
 
 
 def delta(value: object, ci: object, objective: object) -> str:
@@ -74,11 +112,25 @@ def delta(value: object, ci: object, objective: object) -> str:
     if number is None:
         return num(value)
     scale, digits = (100, 1) if is_chance(objective) else (1, 2)
-    return f"{scale * number:+.{digits}f}" + ("" if half is None else f" ± {scale * half:.{digits}f}")
+    return fixed(scale * number, digits, sign=True) + ("" if half is None else f" ± {fixed(scale * half, digits)}")
 
 
 def unit(objective: object) -> str:
-    return UNITS.get(str(objective), "objective")
+    """What the objective measures, in the page's language."""
+    return _(UNITS[str(objective)]) if str(objective) in UNITS else _("objective")
+
+
+def of_unit(figure: str, objective: object) -> str:
+    """``figure`` (a loss, already written) with the objective's unit: ``4.0% of the chance to win the
+    match``, ``0.50 net points``."""
+    if is_chance(objective):
+        return _("{amount} of the {unit}").format(amount=figure, unit=unit(objective))
+    return _("{amount} net points").format(amount=figure)
+
+
+def mark_name(mark: object) -> str:
+    """The name of an annotator's mark in the page's language (``mistake`` for ``?``)."""
+    return _(MARK_WORDS[str(mark)]) if str(mark) in MARK_WORDS else _("mark")
 
 
 def thresholds(objective: object) -> str:
@@ -87,8 +139,15 @@ def thresholds(objective: object) -> str:
     limits = THRESHOLDS.get(str(objective))
     if not limits:
         return ""
-    said = [f"{100 * x:g}%" if is_chance(objective) else f"{x:g}" for x in limits]
-    return f"{', '.join(said[:-1])} or {said[-1]} {'of the ' if is_chance(objective) else ''}{unit(objective)}"
+    said = [_limit(x, objective) for x in limits]
+    limit = _("{some} or {last}").format(some=", ".join(said[:-1]), last=said[-1])
+    return of_unit(limit, objective)
+
+
+def _limit(x: float, objective: object) -> str:
+    if active_language() == "en":
+        return f"{100 * x:g}%" if is_chance(objective) else f"{x:g}"
+    return percent(x, 0) if is_chance(objective) else number(x, 1)
 
 
 def parse_card(text: object) -> Optional[Card]:
@@ -136,7 +195,31 @@ SEAT_LETTERS = tuple(SEAT_TAGS)
 
 def board_roles(board: Mapping[str, object], seat: str) -> list[str]:
     """The seat's roles in a board of the report: dealer, forehand."""
-    return [role for role in ("dealer", "forehand") if board.get(role) == seat]
+    return [_(_ROLES[role]) for role in ("dealer", "forehand") if board.get(role) == seat]
+
+
+_ROLES = {"dealer": N_("dealer"), "forehand": N_("forehand")}
+
+
+WORDS = {"accept": N_("accept"), "refuse": N_("refuse"), "alone": N_("alone"), "together": N_("together"),
+         "turn": N_("turn"), "discard": N_("discard"), "cut": N_("cut"), "makers": N_("makers"),
+         "defenders": N_("defenders")}
+"""The record's and the rating's words for options, decisions and sides (``refuse``, ``turn``, ``makers``),
+said in the page's language by :func:`word`."""
+
+
+def word(text: object) -> object:
+    """One of :data:`WORDS` in the page's language; anything else as it is.
+
+    >>> word("refuse"), word("QC"), word(None)
+    ('refuse', 'QC', None)
+    """
+    return _(WORDS[text]) if isinstance(text, str) and text in WORDS else text
+
+
+def option_html(text: object) -> str:
+    """An option of a decision: a card as a card, a word (``refuse``) in the page's language, escaped."""
+    return escape(word(text)) if parse_card(text) is None else card_html(text)
 
 
 def card_html(text: object) -> str:

@@ -32,15 +32,17 @@ import json
 from typing import Any, Mapping, Optional
 
 from altbaumer.game import display
-from altbaumer.game.cards import FULL_PACK, Suit
-from altbaumer.report.html_marks import PLAYER_COMMENT, dd_line, mark_html, player_comment, player_mark, sd_line
-from altbaumer.report.html_text import REPORT_LOOK, SEAT_LETTERS, SEAT_TAGS, board_roles, card_html, delta, escape, is_chance
+from altbaumer.errors import CardParseError
+from altbaumer.game.cards import FULL_PACK, Card, Suit
+from altbaumer.lang import _, ngettext
+from altbaumer.report.html_marks import DD_WHY, PLAYER_COMMENT, dd_line, mark_html, player_comment, player_mark, sd_line
+from altbaumer.report.html_text import (REPORT_LOOK, SEAT_LETTERS, SEAT_TAGS, board_roles, card_html, delta, escape,
+                                        is_chance)
 
 __all__ = ["viewer_html", "VIEWER_CSS", "VIEWER_JS", "decision_id"]
 
 Json = Mapping[str, Any]
 
-_ORDINAL = ("first", "second", "third", "fourth")
 
 
 def decision_id(board: int, decision: int) -> str:
@@ -56,12 +58,12 @@ def viewer_html(index: int, board: Json, objective: object) -> str:
     data = {"board": index, "steps": [_step_data(s, board, objective) for s in steps],
             "faces": _faces(), "suits": [[s.letter, display.suit_html(s, REPORT_LOOK)] for s in Suit],
             "names": {seat: (board.get("tags") or {}).get(SEAT_TAGS[seat]) or "" for seat in SEAT_LETTERS},
-            "roles": {seat: ", ".join(board_roles(board, seat)) for seat in SEAT_LETTERS}}
+            "roles": {seat: ", ".join(board_roles(board, seat)) for seat in SEAT_LETTERS}, "words": _script_words()}
     # JSON inside <script> must not close the element: < > & as escapes keep every string intact.
     payload = json.dumps(data, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e") \
         .replace("&", "\\u0026")
     return (f'<div class="viewer" id="viewer-{index}" data-board="{index}" tabindex="0" hidden '
-            f'aria-label="step through board {index}">{_SKELETON}'
+            'aria-label="' + _("step through board {board}").format(board=index) + f'">{_skeleton()}'
             f'<script type="application/json" class="viewer-data">{payload}</script></div>')
 
 
@@ -96,23 +98,27 @@ def _title(step: Json, note: Optional[Json], board: Json) -> str:
     seat, kind = escape(step.get("seat") or ""), step.get("kind")
     won = step.get("tricks_won") or {}
     if kind == "card" and note is not None:
-        place = len(step.get("trick") or [])
-        return f"Trick {escape(note.get('trick', ''))}, {_ORDINAL[min(place, 3)]} card: {seat} to play"
+        place = min(len(step.get("trick") or []), 3)
+        title = (_("Trick {trick}, first card: {seat} to play"), _("Trick {trick}, second card: {seat} to play"),
+                 _("Trick {trick}, third card: {seat} to play"), _("Trick {trick}, fourth card: {seat} to play"))[place]
+        return title.format(trick=escape(note.get("trick", "")), seat=seat)
     if kind == "card":
-        return f"{seat} to play"
+        return _("{seat} to play").format(seat=seat)
     if kind == "turn":
-        return f"Forehand {seat}: accept or refuse the turned {card_html(step.get('turned') or '')}"
+        return _("Forehand {seat}: accept or refuse the turned {card}").format(
+            seat=seat, card=card_html(step.get("turned") or ""))
     if kind == "discard":
-        return f"{seat} discards"
+        return _("{seat} discards").format(seat=seat)
     if kind == "alone":
-        return f"{seat}: play alone or together"
+        return _("{seat}: play alone or together").format(seat=seat)
     if kind == "cut":
-        return f"{seat} at the cut"
+        return _("{seat} at the cut").format(seat=seat)
     result = board.get("result")
     if isinstance(result, int):
-        return (f"The end: the makers {escape(board.get('makers') or '')} took {result} of 5 tricks "
-                f"(N-S {escape(won.get('N-S', ''))}, E-W {escape(won.get('E-W', ''))})")
-    return "The end of the record"
+        return _("The end: the makers {makers} took {n} of 5 tricks (N-S {ns}, E-W {ew})").format(
+            makers=escape(board.get("makers") or ""), n=result, ns=escape(won.get("N-S", "")),
+            ew=escape(won.get("E-W", "")))
+    return _("The end of the record")
 
 
 def _said(step: Json, note: Optional[Json], board: Json) -> str:
@@ -120,18 +126,40 @@ def _said(step: Json, note: Optional[Json], board: Json) -> str:
     seat, option = escape(step.get("seat") or ""), step.get("option")
     if step.get("kind") == "card" and isinstance(option, str):
         own = note.get("player_mark") if note else ""
-        marks = (player_mark(own) + mark_html(note.get("mark"), "double dummy")) if note else ""
+        marks = (player_mark(own) + mark_html(note.get("mark"), DD_WHY)) if note else ""
         comment = player_comment(note.get("player_comment")) if note else ""
-        return f"<b>{seat}</b> plays {card_html(option)}{marks}{comment}"
+        return _("{seat} plays {card}").format(seat=f"<b>{seat}</b>", card=card_html(option)) + marks + comment
     if step.get("kind") == "end":
         return ""
     text = escape(step.get("text") or "")
     decision = _decision(step, board)
     tag = decision.get("tag") if decision else None
     comments = board.get("player_comments") or {}
-    comment = (f'<div class="pc" title="{PLAYER_COMMENT}">{escape(comments[tag])}</div>'
+    comment = (f'<div class="pc" title="{_(PLAYER_COMMENT)}">{escape(comments[tag])}</div>'
                if isinstance(tag, str) and comments.get(tag) else "")
-    return f"<b>{text[:len(seat)]}</b>{text[len(seat):]}{comment}"
+    said = _decision_words(step, seat)
+    if said is None:  # an action the record words in its own way: as the record says it
+        return f"<b>{text[:len(seat)]}</b>{text[len(seat):]}{comment}"
+    return said + comment
+
+
+def _decision_words(step: Json, seat: str) -> Optional[str]:
+    """A decision of the record in the page's language, the seat in bold (``<b>E</b> refuses``); None for
+    one this page does not word."""
+    kind, option, bold = step.get("kind"), step.get("option"), f"<b>{seat}</b>"
+    if kind == "turn" and option in ("accept", "refuse"):
+        said = _("{seat} accepts") if option == "accept" else _("{seat} refuses")
+        return said.format(seat=bold)
+    if kind == "alone" and option in ("alone", "together"):
+        said = _("{seat} plays alone") if option == "alone" else _("{seat} does not play alone")
+        return said.format(seat=bold)
+    if kind == "discard" and isinstance(option, str):
+        try:
+            cards = [Card.parse(c) for c in option.split()]
+        except (CardParseError, ValueError):
+            return None
+        return _("{seat} discards {cards}").format(seat=bold, cards=escape(" ".join(str(c) for c in cards)))
+    return None
 
 
 def _decision(step: Json, board: Json) -> Optional[Json]:
@@ -167,29 +195,62 @@ def _line_tricks(note: Json, step: Json, board: Json) -> list[list[tuple[str, st
     return tricks if cards else []
 
 
-_SKELETON = (
-    '<div class="vbar">'
-    '<button type="button" data-go="first" title="the first step (Home)" aria-label="first step">|◀</button>'
-    '<button type="button" data-go="prev" title="the step before (←)" aria-label="previous step">◀</button>'
-    '<span class="vstep" aria-live="polite"></span>'
-    '<button type="button" data-go="next" title="the next step (→)" aria-label="next step">▶</button>'
-    '<button type="button" data-go="last" title="the last step (End)" aria-label="last step">▶|</button>'
-    '<label class="vknew"><input type="checkbox" class="knew-toggle"> show only what '
-    '<span class="vseat"></span> knew</label></div>'
-    '<div class="vtitle"></div>'
-    '<div class="top vmain"><div class="deal vtable">'
-    + "".join(f'<div class="hand vhand seat-{s}" data-seat="{s}"></div>' for s in SEAT_LETTERS)
-    + '<div class="centre vcentre"><div class="vtrick">'
-    + "".join(f'<div class="vt vt-{s}" data-seat="{s}"></div>' for s in SEAT_LETTERS)
-    + '</div><div class="vinfo"></div></div></div>'
-    '<div class="vside"><div class="vsaid"></div><div class="vverdict"></div><div class="vline"></div>'
-    '<div class="vchart"></div></div></div><div class="vdecision"></div>'
-    '<p class="legend">Step with ◀ ▶ or the arrow keys, Home and End (they move the board on the screen, or the '
-    'one last clicked), or click a point of the graph. On the hand to play, the small number under each card is the tricks its side ends with '
-    'if it plays that card and everybody plays best after it (double dummy); the best cards are green, the '
-    'card played is outlined; where the card play was rated from the player\'s knowledge, the purple figure '
-    'is what the card gives up against the best one. "Show only what … knew" hides the hands the seat to act '
-    'could not see and lists the other cards it had seen.</p>')
+def _button(go: str, title: str, label: str, face: str) -> str:
+    return f'<button type="button" data-go="{go}" title="{title}" aria-label="{label}">{face}</button>'
+
+
+def _skeleton() -> str:
+    """The board's frame: the buttons, the seats, the trick, the texts' places and the legend (words in the
+    page's language)."""
+    return (
+        '<div class="vbar">'
+        + _button("first", _("the first step (Home)"), _("first step"), "|◀")
+        + _button("prev", _("the step before (←)"), _("previous step"), "◀")
+        + '<span class="vstep" aria-live="polite"></span>'
+        + _button("next", _("the next step (→)"), _("next step"), "▶")
+        + _button("last", _("the last step (End)"), _("last step"), "▶|")
+        + '<label class="vknew"><input type="checkbox" class="knew-toggle"> '
+        + _("show only what {seat} knew").format(seat='<span class="vseat"></span>') + '</label></div>'
+        '<div class="vtitle"></div>'
+        '<div class="top vmain"><div class="deal vtable">'
+        + "".join(f'<div class="hand vhand seat-{s}" data-seat="{s}"></div>' for s in SEAT_LETTERS)
+        + '<div class="centre vcentre"><div class="vtrick">'
+        + "".join(f'<div class="vt vt-{s}" data-seat="{s}"></div>' for s in SEAT_LETTERS)
+        + '</div><div class="vinfo"></div></div></div>'
+        '<div class="vside"><div class="vsaid"></div><div class="vverdict"></div><div class="vline"></div>'
+        '<div class="vchart"></div></div></div><div class="vdecision"></div>'
+        '<p class="legend">'
+        + _("Step with ◀ ▶ or the arrow keys, Home and End (they move the board on the screen, or the one last "
+            "clicked), or click a point of the graph. On the hand to play, the small number under each card is the "
+            "tricks its side ends with if it plays that card and everybody plays best after it (double dummy); the "
+            "best cards are green, the card played is outlined; where the card play was rated from the player's "
+            "knowledge, the purple figure is what the card gives up against the best one. \"Show only what … "
+            "knew\" hides the hands the seat to act could not see and lists the other cards it had seen.")
+        + '</p>')
+
+
+_MOST_CARDS = 10  # more than a hand ever holds
+_TRICKS = 5
+
+
+def _script_words() -> dict[str, Any]:
+    """The words the board's script writes, in the page's language: sentences with ``{placeholders}`` the
+    script fills in, and for a count the sentence for each count it can meet (a list by the count)."""
+    return {
+        "sits_out": _("sits out"), "to_act": _("to act"), "not_known": _("not known"),
+        "hidden": [ngettext("{n} cards {seat} could not see", "{n} cards {seat} could not see", n)
+                   for n in range(_MOST_CARDS + 1)],
+        "value": [ngettext("{team} end with {n} tricks if {seat} plays this card (double dummy)",
+                           "{team} end with {n} tricks if {seat} plays this card (double dummy)", n)
+                  for n in range(_TRICKS + 1)],
+        "best": [ngettext("{team} end with {n} tricks if {seat} plays this card (double dummy): a best card",
+                          "{team} end with {n} tricks if {seat} plays this card (double dummy): a best card", n)
+                 for n in range(_TRICKS + 1)],
+        "step": _("step {n} of {total}"), "turned": _("turned {card}"), "trump": _("trump {suit}"),
+        "seen": _("{seat} had also seen: {cards}"), "nothing": _("nothing else"),
+        "line": _("Best line from here: {line}"),
+    }
+
 
 VIEWER_CSS = """
 .viewer{background:#fbfbf8;border:1px solid #c9d3e0;border-radius:6px;padding:.5em .8em;margin:.4em 0 1em}
@@ -218,6 +279,13 @@ VIEWER_JS = r"""
   "use strict";
   var SEATS = ["N", "E", "S", "W"], TEAM = {N: "N-S", S: "N-S", E: "E-W", W: "E-W"};
   var active = null;
+  /* The words come with the board's data, in the page's language: {name} places filled in here. */
+  function fmt(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  }
+  function counted(forms, n) { return forms[Math.max(0, Math.min(n, forms.length - 1))]; }
   function el(tag, cls, html) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -273,14 +341,15 @@ VIEWER_JS = r"""
     panel.className = "hand vhand seat-" + seat + (s.absent === seat ? " out" : "") + (acting ? " acting" : "") +
       (hide ? " hidden-hand" : "");
     var who = seat + (d.names[seat] ? " " + escapeText(d.names[seat]) : "");
-    var role = [d.roles[seat], s.absent === seat ? "sits out" : "", acting ? "to act" : ""].filter(Boolean).join(", ");
+    var w = d.words;
+    var role = [d.roles[seat], s.absent === seat ? w.sits_out : "", acting ? w.to_act : ""].filter(Boolean).join(", ");
     panel.innerHTML = "";
     panel.appendChild(el("div", "who", who + (role ? ' <span class="role">' + role + "</span>" : "")));
-    if (cards === null || cards === undefined) { panel.appendChild(el("div", "muted", "not known")); return; }
+    if (cards === null || cards === undefined) { panel.appendChild(el("div", "muted", w.not_known)); return; }
     if (hide) {
       var backs = el("div", "backs");
       backs.innerHTML = new Array(cards.length + 1).join('<span class="back"></span>');
-      backs.title = cards.length + " cards " + s.knew.seat + " could not see";
+      backs.title = fmt(counted(w.hidden, cards.length), {n: cards.length, seat: s.knew.seat});
       panel.appendChild(backs);
       return;
     }
@@ -298,8 +367,7 @@ VIEWER_JS = r"""
         if (legal) {
           span.setAttribute("data-value", side[c]);
           span.appendChild(el("span", "v", String(side[c])));
-          span.title = TEAM[seat] + " end with " + side[c] + " tricks if " + seat + " plays this card (double dummy)" +
-            (side[c] === top ? ": a best card" : "");
+          span.title = fmt(counted(side[c] === top ? w.best : w.value, side[c]), {team: TEAM[seat], n: side[c], seat: seat});
           if (s.sd && s.sd[c] !== undefined) span.appendChild(el("span", "sdv", s.sd[c]));
         }
         line.appendChild(span);
@@ -309,8 +377,8 @@ VIEWER_JS = r"""
     });
   };
   Viewer.prototype.draw = function () {
-    var d = this.data, s = d.steps[this.step], r = this.root, self = this;
-    r.querySelector(".vstep").textContent = "step " + (this.step + 1) + " of " + d.steps.length;
+    var d = this.data, s = d.steps[this.step], r = this.root, self = this, w = d.words;
+    r.querySelector(".vstep").textContent = fmt(w.step, {n: this.step + 1, total: d.steps.length});
     r.querySelector("[data-go=prev]").disabled = this.step === 0;
     r.querySelector("[data-go=first]").disabled = this.step === 0;
     r.querySelector("[data-go=next]").disabled = this.step === d.steps.length - 1;
@@ -322,22 +390,22 @@ VIEWER_JS = r"""
     SEATS.forEach(function (seat) { r.querySelector(".vt-" + seat).innerHTML = ""; });
     (s.trick || []).forEach(function (t) { r.querySelector(".vt-" + t.seat).innerHTML = self.face(t.card, true); });
     var info = [];
-    if (s.turned) info.push("turned " + this.face(s.turned, true));
-    if (s.trump) info.push("trump " + d.suits.filter(function (x) { return x[0] === s.trump; })[0][1]);
+    if (s.turned) info.push(fmt(w.turned, {card: this.face(s.turned, true)}));
+    if (s.trump) info.push(fmt(w.trump, {suit: d.suits.filter(function (x) { return x[0] === s.trump; })[0][1]}));
     if (s.tricks_won) info.push("N-S " + s.tricks_won["N-S"] + " · E-W " + s.tricks_won["E-W"]);
     if (this.knew && s.knew) {
       var seen = (s.knew.seen || []).concat(s.knew.discard || []);
-      info.push(s.knew.seat + " had also seen: " + (seen.length ? seen.map(function (c) {
-        return self.face(c, true); }).join(" ") : "nothing else"));
+      info.push(fmt(w.seen, {seat: s.knew.seat, cards: seen.length ? seen.map(function (c) {
+        return self.face(c, true); }).join(" ") : w.nothing}));
     }
     r.querySelector(".vinfo").innerHTML = info.join("<br>");
     r.querySelector(".vtitle").innerHTML = s.title || "";
     r.querySelector(".vsaid").innerHTML = s.said || "";
     r.querySelector(".vverdict").innerHTML = s.verdict || "";
-    r.querySelector(".vline").innerHTML = s.line && s.line.length ? "Best line from here: " + s.line.map(function (t) {
+    r.querySelector(".vline").innerHTML = s.line && s.line.length ? fmt(w.line, {line: s.line.map(function (t) {
       return t.map(function (p) { return '<span class="seatlbl">' + p[0] + "</span>" + self.face(p[1], true); })
         .join(" ");
-    }).join(' <span class="muted">|</span> ') : "";
+    }).join(' <span class="muted">|</span> ')}) : "";
     var box = r.querySelector(".vdecision");
     box.innerHTML = "";
     if (s.decision !== null && s.decision !== undefined) {

@@ -49,8 +49,8 @@ from altbaumer.hidden.objectives import objective_for
 from altbaumer.hidden.rating import Rating
 from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
 from altbaumer.report.annotate import BoardNotes, accuracy, annotate_board
-from altbaumer.report.html_text import amount, as_float, is_chance, unit
-from altbaumer.report.words import plural
+from altbaumer.lang import N_, _, active_language, ngettext, number
+from altbaumer.report.html_text import amount, as_float, fixed, in_words, is_chance, of_unit, percent_text
 
 __all__ = ["KINDS", "KIND_WORDS", "SEAT_TAGS", "BoardReview", "Choice", "PlayerReview", "review_board",
            "review_range", "board_choices", "player_names", "player_reviews", "review_report", "seats_of",
@@ -59,8 +59,9 @@ __all__ = ["KINDS", "KIND_WORDS", "SEAT_TAGS", "BoardReview", "Choice", "PlayerR
 KINDS = ("turn", "discard", "alone", "lead", "follow")
 """The kinds of choice: accept or refuse, the discard, lone play (forehand's
 and its partner's), a card that leads a trick, a card that follows."""
-KIND_WORDS = {"turn": "accept or refuse", "discard": "the discard", "alone": "lone play", "lead": "the lead",
-              "follow": "following"}
+KIND_WORDS = {"turn": N_("accept or refuse"), "discard": N_("the discard"), "alone": N_("lone play"),
+              "lead": N_("the lead"), "follow": N_("following")}
+"""Each kind of choice in English words (said in a page's language with ``_``)."""
 SEAT_TAGS = {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"}
 _Z95 = 1.959964
 _SERIES_MAX = 20  # points of a player's error rate over time
@@ -104,8 +105,10 @@ class Choice:
         """The point of play in words: ``accept or refuse``, ``trick 3, the lead``."""
         node = notes.record.nodes[self.node]
         if node.trick is None:
-            return KIND_WORDS[self.kind]
-        return f"trick {node.trick}, {'the lead' if self.kind == 'lead' else f'card {len(node.state.trick_cards) + 1}'}"
+            return _(KIND_WORDS[self.kind])
+        if self.kind == "lead":
+            return _("trick {trick}, the lead").format(trick=node.trick)
+        return _("trick {trick}, card {card}").format(trick=node.trick, card=len(node.state.trick_cards) + 1)
 
 
 def review_board(board: Board, *, score: Optional[BoardScore] = None, seats: Optional[Collection[Seat]] = None,
@@ -249,7 +252,7 @@ class PlayerReview:
         out = []
         for first in range(0, n, size):
             part = self.series[first:first + size]
-            choices, lost = sum(c for c, _ in part), sum(x for _, x in part)
+            choices, lost = sum(c for c, _lost in part), sum(x for _choices, x in part)
             out.append({"first_deal": first + 1, "last_deal": first + len(part), "choices": choices,
                         "error_rate": round(lost / choices, 6) if choices else None})
         return out
@@ -352,10 +355,10 @@ def per_choice(value: object, objective: str) -> str:
     >>> per_choice(0.00341, "match"), per_choice(0.0123, "net")
     ('0.34%', '0.012')
     """
-    number = as_float(value)
-    if number is None:
+    figure = as_float(value)
+    if figure is None:
         return "—"
-    return f"{100 * number:.2f}%" if is_chance(objective) else f"{number:.3f}"
+    return percent_text(figure, 2) if is_chance(objective) else fixed(figure, 3)
 
 
 def review_words(row: Mapping[str, Any], objective: str) -> str:
@@ -372,25 +375,43 @@ def review_words(row: Mapping[str, Any], objective: str) -> str:
     win the match a deal more than an average deal (with all cards open), whatever the play.
     """
     name, decisions = row["player"], int(row.get("decisions") or 0)
-    of = f" of the {unit(objective)}" if is_chance(objective) else " net points"
+    deals = int(row.get("deals") or 0)
+    deals_said = ngettext("{n} deal", "{n} deals", deals).format(n=number(deals))
     if not decisions:
-        text = f"{name} had no decision with a choice in {plural(int(row.get('deals') or 0), 'deal')}."
+        text = _("{name} had no decision with a choice in {deals}.").format(name=name, deals=deals_said)
     else:
         counts = {m: sum(int(kind.get(m, 0)) for kind in (row.get("marks") or {}).values()) for m in MARKS}
-        said = [plural(counts[m], MARK_NAMES[m], "inaccuracies" if m == "?!" else None) for m in MARKS if counts[m]]
-        marks = (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]) if said else "no marked error"
-        text = (f"{name} gave up {per_choice(row.get('error_rate'), objective)}{of} a decision "
-                f"({per_choice(row.get('error_rate_per_deal'), objective)} a deal) over {plural(decisions, 'decision')} "
-                f"in {plural(int(row.get('deals') or 0), 'deal')}, with {marks}; accuracy {row.get('accuracy')}%: "
-                "that share of the decisions was not marked ?!, ? or ??.")
-    return text + _luck_words(name, row.get("luck") or {}, objective, of)
+        said = [_marks_said(m, counts[m]) for m in MARKS if counts[m]]
+        marks = in_words(said) if said else _("no marked error")
+        text = _("{name} gave up {lost} a decision ({per_deal} a deal) over {decisions} in {deals}, with {marks}; "
+                 "accuracy {accuracy}%: that share of the decisions was not marked ?!, ? or ??.").format(
+            name=name, lost=of_unit(per_choice(row.get("error_rate"), objective), objective),
+            per_deal=per_choice(row.get("error_rate_per_deal"), objective),
+            decisions=ngettext("{n} decision", "{n} decisions", decisions).format(n=number(decisions)),
+            deals=deals_said, marks=marks, accuracy=_accuracy(row.get("accuracy")))
+    return text + _luck_words(name, row.get("luck") or {}, objective)
 
 
-def _luck_words(name: str, luck: Mapping[str, Any], objective: str, of: str) -> str:
+def _marks_said(mark: str, n: int) -> str:
+    """``2 blunders``: a count of one of the marks, in words."""
+    forms = {"?!": ngettext("{n} inaccuracy", "{n} inaccuracies", n), "?": ngettext("{n} mistake", "{n} mistakes", n),
+             "??": ngettext("{n} blunder", "{n} blunders", n)}
+    return forms[mark].format(n=number(n))
+
+
+def _accuracy(value: object) -> str:
+    """The accuracy as the review's figures hold it (already in percent)."""
+    figure = as_float(value)
+    return str(value) if active_language() == "en" or figure is None else fixed(figure, 1)
+
+
+def _luck_words(name: str, luck: Mapping[str, Any], objective: str) -> str:
     mean, ci = as_float(luck.get("per_deal")), as_float(luck.get("per_deal_ci95"))
     if mean is None:
         return ""
-    worth = amount(abs(mean), objective) + ("" if ci is None else f" ± {amount(ci, objective)}")
-    more = "more" if mean >= 0 else "less"
-    return (f" Luck: the cards dealt to {name}'s side were worth {worth}{of} a deal {more} than an average deal "
-            "(with all cards open), whatever the play.")
+    worth = of_unit(amount(abs(mean), objective) + ("" if ci is None else f" ± {amount(ci, objective)}"), objective)
+    said = (_("Luck: the cards dealt to {name}'s side were worth {worth} a deal more than an average deal (with all "
+              "cards open), whatever the play.") if mean >= 0 else
+            _("Luck: the cards dealt to {name}'s side were worth {worth} a deal less than an average deal (with all "
+              "cards open), whatever the play."))
+    return " " + said.format(name=name, worth=worth)

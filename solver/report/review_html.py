@@ -15,17 +15,19 @@ analysis boards (:func:`altbaumer.report.html.board_section`).
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping, Optional, Sequence
 
-from altbaumer.hidden.verdicts import MARK_NAMES, MARKS
+from altbaumer.hidden.verdicts import MARKS
+from altbaumer.lang import N_, _, number
 from altbaumer.report.html import board_section, page_html
-from altbaumer.report.html_text import cards_html, escape, table_html, thresholds, unit
+from altbaumer.report.html_text import cards_html, escape, mark_name, option_html, table_html, thresholds, unit
 from altbaumer.report.review import KIND_WORDS, KINDS, BoardReview, per_choice, review_words
 
 __all__ = ["render_review", "kinds_chart", "time_chart", "REVIEW_TITLE"]
 
 Json = Mapping[str, Any]
-REVIEW_TITLE = "altbaumer review"
+REVIEW_TITLE = N_("altbaumer review")
 _COLOURS = ("#2b6cb0", "#d97706", "#15803d", "#9333ea", "#dc2626", "#0891b2", "#4d7c0f", "#be185d")
 _CSS = """
 svg .bar{stroke:#fff;stroke-width:.5}svg .legend{font-size:11px;fill:#333}
@@ -41,12 +43,12 @@ def render_review(data: Json, reviews: Sequence[BoardReview], title: Optional[st
     boards = [reviews[i].notes.to_dict() for i in sections]
     body = [_intro(data), *(_player(row, objective, sections) for row in players)]
     if players:
-        body += ["<h2>By kind of decision</h2>", kinds_chart(players, objective),
-                 "<h2>Over time</h2>", time_chart(players, objective)]
+        body += ["<h2>" + _("By kind of decision") + "</h2>", kinds_chart(players, objective),
+                 "<h2>" + _("Over time") + "</h2>", time_chart(players, objective)]
     if boards:
-        body.append("<h2>The boards of the worst decisions</h2>")
+        body.append("<h2>" + _("The boards of the worst decisions") + "</h2>")
         body += [board_section(k, board, objective) for k, board in enumerate(boards, 1)]
-    return page_html(title or REVIEW_TITLE, body, boards, data.get("errors") or [], _CSS)
+    return page_html(title or _(REVIEW_TITLE), body, boards, data.get("errors") or [], _CSS)
 
 
 def _boards_of_worst(players: Sequence[Json]) -> dict[int, int]:
@@ -59,20 +61,22 @@ def _boards_of_worst(players: Sequence[Json]) -> dict[int, int]:
 
 
 def _intro(data: Json) -> str:
-    how = ("played out realistically: every seat plays the worlds from its own knowledge" if data.get("play") ==
-           "realistic" else "double dummy after each decision")
+    how = (_("played out realistically: every seat plays the worlds from its own knowledge") if data.get("play") ==
+           "realistic" else _("double dummy after each decision"))
     objective = data.get("objective")
-    return (f'<p class="words">{int(data.get("boards") or 0):,} boards reviewed. Every decision and every card with '
-            f"a choice was rated from its player's knowledge ({how}), by the {escape(unit(objective))}. A decision is "
-            f"marked when it gives up at least {escape(thresholds(objective))} beyond the noise: "
-            + ", ".join(f"{m} {MARK_NAMES[m]}" for m in MARKS) + ".</p>")
+    said = _("{n} boards reviewed. Every decision and every card with a choice was rated from its player's knowledge "
+             "({how}), by the {unit}. A decision is marked when it gives up at least {limits} beyond the noise: "
+             "{marks}.").format(n=number(int(data.get("boards") or 0)), how=how, unit=escape(unit(objective)),
+                                limits=escape(thresholds(objective)),
+                                marks=", ".join(f"{m} {mark_name(m)}" for m in MARKS))
+    return f'<p class="words">{said}</p>'
 
 
 def _player(row: Json, objective: str, sections: Mapping[int, int]) -> str:
     parts = [f'<section class="player"><h2>{escape(row["player"])}</h2>',
              f'<p class="words">{escape(review_words(row, objective))}</p>', _kinds_table(row, objective)]
     if row.get("worst"):
-        parts += ["<h3>The costliest decisions</h3>", _worst_table(row, objective, sections)]
+        parts += ["<h3>" + _("The costliest decisions") + "</h3>", _worst_table(row, objective, sections)]
     return "\n".join(parts) + "</section>"
 
 
@@ -80,11 +84,11 @@ def _kinds_table(row: Json, objective: str) -> str:
     lines = []
     for kind in KINDS:
         figures, marks = row["by_kind"][kind], row["marks"][kind]
-        lines.append([KIND_WORDS[kind], f"{figures['decisions']:,}", per_choice(figures["error_rate"], objective),
+        lines.append([_(KIND_WORDS[kind]), number(figures["decisions"]), per_choice(figures["error_rate"], objective),
                       *(str(marks[m]) for m in MARKS)])
-    lines.append(["all", f"{row['decisions']:,}", per_choice(row["error_rate"], objective),
+    lines.append([_("all"), number(row["decisions"]), per_choice(row["error_rate"], objective),
                   *(str(sum(row["marks"][k][m] for k in KINDS)) for m in MARKS)])
-    return table_html(["kind of decision", "decisions", "given up a decision", *MARKS], lines)
+    return table_html([_("kind of decision"), _("decisions"), _("given up a decision"), *MARKS], lines)
 
 
 def _worst_table(row: Json, objective: str, sections: Mapping[int, int]) -> str:
@@ -93,10 +97,29 @@ def _worst_table(row: Json, objective: str, sections: Mapping[int, int]) -> str:
         section = sections[int(choice["review"])]
         step = int(choice["step"]) + 1  # the boards count their steps from 1
         link = f'<a href="#board-{section}-step-{step}">{escape(choice["board"] or section)}</a>'
-        lines.append([link, escape(f"{choice['seat']}, {choice['where']}"), cards_html(choice["hand"]),
+        lines.append([link, escape(f"{choice['seat']}, {_where(choice)}"), cards_html(choice["hand"]),
                       _option(choice["chosen"]), _option(choice["best"]), per_choice(choice["loss"], objective),
                       escape(choice["mark"])])
-    return table_html(["board", "where", "hand", "chose", "best", "gave up", "mark"], lines, left=5)
+    return table_html([_("board"), _("where"), _("hand"), _("chose"), _("best"), _("gave up"), _("mark")], lines,
+                      left=5)
+
+
+_TRICK_LEAD = re.compile(r"trick (\d+), the lead")
+_TRICK_CARD = re.compile(r"trick (\d+), card (\d+)")
+
+
+def _where(choice: Json) -> str:
+    """A choice's point of play (:meth:`~altbaumer.report.review.Choice.where`, English in the review's
+    figures) in the page's language."""
+    where, kind = str(choice.get("where") or ""), choice.get("kind")
+    if isinstance(kind, str) and where == KIND_WORDS.get(kind):
+        return _(KIND_WORDS[kind])
+    lead, card = _TRICK_LEAD.fullmatch(where), _TRICK_CARD.fullmatch(where)
+    if lead:
+        return _("trick {trick}, the lead").format(trick=lead[1])
+    if card:
+        return _("trick {trick}, card {card}").format(trick=card[1], card=card[2])
+    return where
 
 
 def _option(name: object) -> str:
@@ -104,7 +127,7 @@ def _option(name: object) -> str:
     words = str(name).split()
     if all(len(w) == 2 and w[0] in "AKQJT9" and w[1] in "CSHD" for w in words):
         return cards_html(words)
-    return escape(name)
+    return option_html(name)
 
 
 # -- the charts ----------------------------------------------------------------------------
@@ -122,11 +145,13 @@ def kinds_chart(players: Sequence[Json], objective: str) -> str:
         for p, row in enumerate(players):
             height = rates[p][k] / top * (_H - _MT - _MB)
             parts.append(f'<rect class="bar" x="{x0 + p * bar:.1f}" y="{_H - _MB - height:.1f}" width="{bar:.1f}" '
-                         f'height="{height:.1f}" fill="{_colour(p)}"><title>{escape(row["player"])}, '
-                         f'{KIND_WORDS[kind]}: {per_choice(rates[p][k], objective)} a decision</title></rect>')
+                         f'height="{height:.1f}" fill="{_colour(p)}"><title>'
+                         + _("{player}, {kind}: {rate} a decision").format(
+                             player=escape(row["player"]), kind=_(KIND_WORDS[kind]),
+                             rate=per_choice(rates[p][k], objective)) + "</title></rect>")
         parts.append(f'<text class="axis" x="{_ML + (k + 0.5) * group:.1f}" y="{_H - _MB + 14}" '
-                     f'text-anchor="middle">{KIND_WORDS[kind]}</text>')
-    return _svg("kinds-chart", parts + _legend(players), "the error rate by kind of decision")
+                     f'text-anchor="middle">{_(KIND_WORDS[kind])}</text>')
+    return _svg("kinds-chart", parts + _legend(players), _("the error rate by kind of decision"))
 
 
 def time_chart(players: Sequence[Json], objective: str) -> str:
@@ -143,12 +168,14 @@ def time_chart(players: Sequence[Json], objective: str) -> str:
               for m, p in zip(middles, points)]
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in xy)
         parts.append(f'<polyline class="series" points="{path}" stroke="{_colour(i)}"/>')
-        parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{_colour(i)}"><title>{escape(players[i]["player"])}'
-                  f', deals {p["first_deal"]}-{p["last_deal"]}: {per_choice(p["error_rate"], objective)} a decision'
-                  f'</title></circle>' for (x, y), p in zip(xy, points)]
+        parts += [f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="{_colour(i)}"><title>'
+                  + _("{player}, deals {first}-{last}: {rate} a decision").format(
+                      player=escape(players[i]["player"]), first=p["first_deal"], last=p["last_deal"],
+                      rate=per_choice(p["error_rate"], objective))
+                  + "</title></circle>" for (x, y), p in zip(xy, points)]
     parts.append(f'<text class="axis" x="{(_ML + _W - _MR) / 2:.1f}" y="{_H - 6}" text-anchor="middle">'
-                 "each player's deals, in the order of the files</text>")
-    return _svg("time-chart", parts + _legend(players), "the error rate over time")
+                 + _("each player's deals, in the order of the files") + "</text>")
+    return _svg("time-chart", parts + _legend(players), _("the error rate over time"))
 
 
 def _rate(value: object) -> float:

@@ -34,8 +34,9 @@ from typing import Optional
 
 from altbaumer.game.match_state import ROUND_TARGET, ROUNDS_TO_WIN, MatchState
 from altbaumer.game.seats import Team
+from altbaumer.lang import _, ngettext
 
-__all__ = ["ScoreTree", "score_tree_svg", "MAX_CURLS"]
+__all__ = ["ScoreTree", "score_tree_svg", "score_text", "MAX_CURLS"]
 
 MAX_CURLS = 5
 """Menschen drawn as curls; beyond this many the count is written (``×7``),
@@ -118,7 +119,7 @@ class ScoreTree:
     def text(self) -> str:
         """The plain score, as ``str(state)`` writes it (the tally is the score)."""
         (a, b), (r, s) = self.points, self.rounds
-        return f"{a}:{b} rounds {r}:{s}"
+        return _plain(a, b, r, s)
 
     def words(self, names: Optional[Names] = None) -> str:
         """The tree in words, for ``aria-label`` and ``<title>``.
@@ -127,12 +128,14 @@ class ScoreTree:
         'Score tree: rounds Us 2, Them 1; Us win the match'
         """
         ns, ew = names or _DEFAULT_NAMES
-        rounds = f"rounds {ns} {self.rounds[0]}, {ew} {self.rounds[1]}"
+        rounds = _("rounds {first} {r}, {second} {s}").format(first=ns, r=self.rounds[0], second=ew, s=self.rounds[1])
         if self.winner is not None:
-            return f"Score tree: {rounds}; {(ns, ew)[self.winner]} win the match"
+            return _("Score tree: {rounds}; {team} win the match").format(rounds=rounds, team=(ns, ew)[self.winner])
         if self.decider:
-            return f"Score tree: the decider, no points; {rounds}"
-        return f"Score tree: {ns} {_points_words(self, Team.NS)}, {ew} {_points_words(self, Team.EW)}; {rounds}"
+            return _("Score tree: the decider, no points; {rounds}").format(rounds=rounds)
+        return _("Score tree: {first} {first_points}, {second} {second_points}; {rounds}").format(
+            first=ns, first_points=_points_words(self, Team.NS), second=ew, second_points=_points_words(self, Team.EW),
+            rounds=rounds)
 
     def to_dict(self) -> dict[str, object]:
         return {"bengel": list(self.bengel), "menschen": list(self.menschen),
@@ -155,7 +158,20 @@ def score_tree_svg(state: MatchState, names: Optional[Names] = None, *, title: O
     >>> 'aria-label="Score tree: rounds N-S 2, E-W 0; N-S win the match"' in svg, "N-S win the match</tspan>" in svg
     (True, True)
     """
-    return _svg(ScoreTree.of(state), str(state), names or _DEFAULT_NAMES, title)
+    return _svg(ScoreTree.of(state), score_text(state), names or _DEFAULT_NAMES, title)
+
+
+def score_text(state: MatchState) -> str:
+    """The plain score as ``str(state)`` writes it (``3:-1 rounds 1:0``), its word in the active language.
+
+    >>> score_text(MatchState.parse("3:-1 rounds 1:0", Team.NS))
+    '3:-1 rounds 1:0'
+    """
+    return _plain(state.points[0], state.points[1], state.rounds[0], state.rounds[1])
+
+
+def _plain(a: int, b: int, r: int, s: int) -> str:
+    return _("{points} rounds {rounds}").format(points=f"{a}:{b}", rounds=f"{r}:{s}")
 
 
 def _tally(points: int) -> tuple[int, int]:
@@ -166,9 +182,9 @@ def _tally(points: int) -> tuple[int, int]:
 def _points_words(tree: ScoreTree, team: Team) -> str:
     if tree.menschen[team]:
         count = tree.menschen[team]
-        return f"{count} {'Mensch' if count == 1 else 'Menschen'}"
+        return ngettext("{n} Mensch", "{n} Menschen", count).format(n=count)
     count = tree.points[team]
-    return f"{count} {'point' if count == 1 else 'points'}"
+    return ngettext("{n} point", "{n} points", count).format(n=count)
 
 
 # -- the drawing -----------------------------------------------------------------------
@@ -233,16 +249,17 @@ def _curl(x: int, top: int, six: bool) -> str:
 
 def _captions() -> str:
     small = f'fill="{_INK}" stroke="none" font-size="10" fill-opacity="0.7"'
-    return (f'<text x="4" y="{_BRANCH_Y + 3}" {small}>points</text>'
-            f'<text x="{_RIGHT_END - 4}" y="{_BRANCH_Y + 30 + 10}" {small} text-anchor="middle">rounds</text>')
+    points, rounds = html.escape(_("points")), html.escape(_("rounds"))
+    return (f'<text x="4" y="{_BRANCH_Y + 3}" {small}>{points}</text>'
+            f'<text x="{_RIGHT_END - 4}" y="{_BRANCH_Y + 30 + 10}" {small} text-anchor="middle">{rounds}</text>')
 
 
 def _score_text(tree: ScoreTree, text: str, names: Names) -> str:
     """The plain score, and what it means when the tree alone would not say it."""
     if tree.winner is not None:
-        note = f"{names[tree.winner]} win the match"
+        note = _("{team} win the match").format(team=names[tree.winner])
     elif tree.decider:
-        note = "the decider: one deal, no points"
+        note = _("the decider: one deal, no points")
     else:
         note = ""
     # One text line, so that a long name pushes the note along instead of overprinting the score.

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Mapping, Optional
 
 from altbaumer.hidden.verdicts import MARK_NAMES
-from altbaumer.report.html_text import amount, as_float, is_chance, unit
+from altbaumer.lang import _, ngettext, number, percent
+from altbaumer.report.html_text import amount, as_float, in_words, is_chance, of_unit
 
 if TYPE_CHECKING:
     from altbaumer.hidden.rating import Rating
@@ -45,33 +46,37 @@ def verdict_words(rating: "Rating", name: str) -> str:
     return "within the noise of the best"
 
 
-_COUNTED = (("inaccuracies", "inaccuracy", "inaccuracies"), ("mistakes", "mistake", "mistakes"),
-            ("blunders", "blunder", "blunders"))
+_COUNTED = {"inaccuracies": lambda n: ngettext("{n} inaccuracy", "{n} inaccuracies", n),
+            "mistakes": lambda n: ngettext("{n} mistake", "{n} mistakes", n),
+            "blunders": lambda n: ngettext("{n} blunder", "{n} blunders", n)}
 
 
 def player_words(name: str, row: "Mapping[str, Any]", objective: object) -> str:
     """One player's summary in plain words, from the figures of the players
     table (the annotation's ``players``); empty for a player with nothing
-    rated. The page and the terminal both say it.
+    rated. The page and the terminal both say it, in the active language.
 
     >>> print(player_words("North", {"cards": 20, "decisions": 2, "inaccuracies": 0, "mistakes": 2,
     ...       "blunders": 1, "dd_lost": 0.05, "lost": 0.18, "accuracy": 86.4}, "match"))  # doctest: +NORMALIZE_WHITESPACE
     North made 2 mistakes and 1 blunder in 20 cards and 2 decisions, giving up 18.0% of the chance
     to win the match beyond the noise (the cards 5.0% double dummy); accuracy 86.4%.
     """
-    cards, decisions = (as_float(row.get(k)) or 0 for k in ("cards", "decisions"))
+    cards, decisions = (int(as_float(row.get(k)) or 0) for k in ("cards", "decisions"))
     if not cards and not decisions:
         return ""
-    counts = [(int(as_float(row.get(k)) or 0), one, many) for k, one, many in _COUNTED]
-    said = [plural(n, one, many) for n, one, many in counts if n]
-    marks = (", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]) if said else "no marked error"
-    rated = f"{plural(int(cards), 'card')} and {plural(int(decisions), 'decision')}"
-    chance = is_chance(objective)
-    of = f" of the {unit(objective)}" if chance else " net points"
-    text = f"{name} made {marks} in {rated}, giving up {amount(row.get('lost'), objective)}{of} beyond the noise"
+    counts = [(int(as_float(row.get(key)) or 0), said) for key, said in _COUNTED.items()]
+    marks = in_words([said(n).format(n=number(n)) for n, said in counts if n]) or _("no marked error")
+    rated = _("{cards} and {decisions}").format(cards=ngettext("{n} card", "{n} cards", cards).format(n=number(cards)),
+                                                decisions=ngettext("{n} decision", "{n} decisions",
+                                                                   decisions).format(n=number(decisions)))
+    lost = of_unit(amount(row.get("lost"), objective), objective)
+    text = _("{name} made {marks} in {rated}, giving up {lost} beyond the noise").format(
+        name=name, marks=marks, rated=rated, lost=lost)
     if "dd_lost" in row:
-        text += f" (the cards {amount(row.get('dd_lost'), objective)}{'' if chance else of} double dummy)"
+        dd_lost = amount(row.get("dd_lost"), objective)
+        text = _("{said} (the cards {lost} double dummy)").format(
+            said=text, lost=dd_lost if is_chance(objective) else of_unit(dd_lost, objective))
     accuracy = as_float(row.get("accuracy"))
     if accuracy is not None:
-        text += f"; accuracy {accuracy:.1f}%"
-    return text + "."
+        text = _("{said}; accuracy {accuracy}").format(said=text, accuracy=percent(round(accuracy, 1) / 100))  # rounded as the terminal always has
+    return _("{said}.").format(said=text)

@@ -38,16 +38,19 @@ from altbaumer.dd.solver import Solver
 from altbaumer.errors import AltbaumerError, InvalidOption, TooManyJobs
 from altbaumer.game.arguments import SEED_MAX
 from altbaumer.game.deal import Deal
+from altbaumer.lang import _, active_language
 from altbaumer.report.board_solve import solve_document
 from altbaumer.report.points import parse_card
 from altbaumer.serve.drill import drill_answer
 from altbaumer.serve.export import export_board, record_tree
 from altbaumer.serve.jobs import Job, Jobs
+from altbaumer.serve.language import Speaking
 from altbaumer.serve.lines import line_from_request, opening_point, recorded_line
 from altbaumer.serve.page import page_html
 from altbaumer.serve.position import position_answer
 from altbaumer.serve.rating import rating_work
 from altbaumer.serve.requests import board_request, boards_of, int_key, text_key
+from altbaumer.serve.rules_page import rules_html
 from altbaumer.serve.security import LOOPBACK_NAMES, Guard
 from altbaumer.serve.table_api import PlayOptions, Tables, play_routes
 from altbaumer.serve.table_page import table_html
@@ -83,13 +86,15 @@ class ServerState:
 
 
 def create_app(file: Optional[str] = None, token: Optional[str] = None, names: Iterable[str] = LOOPBACK_NAMES,
-               text: Optional[str] = None, play: Optional[PlayOptions] = None) -> Starlette:
+               text: Optional[str] = None, play: Optional[PlayOptions] = None,
+               language: Optional[str] = None) -> Starlette:
     """The app serving ``file`` (read now; ``text`` instead gives its text
     directly) to requests with ``token`` (default: a new random one, in
     ``app.state.token``) addressed to one of ``names``; the table where a
     person plays a match (``/play``, docs/play.md) with ``play``'s settings
     (default: level 5, the tutor at mistakes, the files in the folder the
-    server started in)."""
+    server started in), its pages and words in ``language`` unless the
+    person chose another on the page (:mod:`altbaumer.serve.language`)."""
     if file is not None and text is None:
         with open(file, encoding="utf-8") as handle:
             text = handle.read()
@@ -99,6 +104,7 @@ def create_app(file: Optional[str] = None, token: Optional[str] = None, names: I
     routes = [
         Route("/", _page, methods=["GET"]),
         Route("/play", _table_page, methods=["GET"]),
+        Route("/rules", _rules_page, methods=["GET"]),
         Route("/api/start", _start(state, tables), methods=["GET"]),
         Route("/api/open", _json(_open), methods=["POST"]),
         Route("/api/deal", _json(_deal), methods=["POST"]),
@@ -119,15 +125,20 @@ def create_app(file: Optional[str] = None, token: Optional[str] = None, names: I
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.token, app.state.server, app.state.tables = token, state, tables
     app.add_middleware(Guard, token=token, names=names)
+    app.add_middleware(Speaking, forced=language)  # outermost: the guard's refusals are said in it too
     return app
 
 
 async def _page(request: Request) -> Response:
-    return HTMLResponse(page_html(), headers=_PAGE_HEADERS)
+    return HTMLResponse(page_html(active_language()), headers=_PAGE_HEADERS)
 
 
 async def _table_page(request: Request) -> Response:
-    return HTMLResponse(table_html(), headers=_PAGE_HEADERS)
+    return HTMLResponse(table_html(active_language()), headers=_PAGE_HEADERS)
+
+
+async def _rules_page(request: Request) -> Response:
+    return HTMLResponse(rules_html(active_language()), headers=_PAGE_HEADERS)
 
 
 def _start(state: ServerState, tables: Tables) -> Handler:
@@ -143,7 +154,7 @@ def _start(state: ServerState, tables: Tables) -> Handler:
             return tables.drills(ident)
         deal = query.get("deal", "")
         if not deal.isdigit():
-            raise InvalidOption("deal: the number of a finished deal of the match")
+            raise InvalidOption(_("deal: the number of a finished deal of the match"))
         return tables.finished_deal(ident, int(deal))
 
     async def handle(request: Request) -> Response:
@@ -172,7 +183,7 @@ def _json(answer: Callable[[dict[str, Any]], Any], body: bool = True) -> Handler
             return _error(400, str(error))
         except Exception:  # a defect: said in one line to the page, in full in the server's log
             log.exception("%s %s failed", request.method, request.url.path)
-            return _error(500, "internal error: the server's log has the details")
+            return _error(500, _("internal error: the server's log has the details"))
     return handle
 
 
@@ -181,9 +192,9 @@ async def _body(request: Request) -> dict[str, Any]:
     try:
         data = json.loads(raw or b"{}")
     except (ValueError, UnicodeDecodeError) as error:
-        raise InvalidOption(f"the request body is not JSON ({error})") from None
+        raise InvalidOption(_("the request body is not JSON ({error})").format(error=error)) from None
     if not isinstance(data, dict):
-        raise InvalidOption("the request body must be a JSON object")
+        raise InvalidOption(_("the request body must be a JSON object"))
     return data
 
 
@@ -241,7 +252,7 @@ def _job_route(jobs: Jobs, answer: Callable[[Job, Request], Response]) -> Handle
     async def handle(request: Request) -> Response:
         job = jobs.get(request.path_params["job"])
         if job is None:
-            return _error(404, f"no job {request.path_params['job']}")
+            return _error(404, _("no job {job}").format(job=request.path_params["job"]))
         return answer(job, request)
     return handle
 

@@ -42,6 +42,7 @@ from altbaumer.abn.board import Board
 from altbaumer.errors import AbnError, CardParseError
 from altbaumer.game.cards import Card
 from altbaumer.hidden.luck import LUCK_OBJECTIVES
+from altbaumer.lang import _, ngettext
 from altbaumer.report.drills import DRILL_TAGS, parse_options
 from altbaumer.report.review import KINDS
 
@@ -59,8 +60,10 @@ def drill_answer(board: Board) -> Optional[dict[str, Any]]:
         return None
     missing = [tag for tag in DRILL_TAGS if tag not in board.tags]
     if missing:
-        raise board.error(present[0], f"{board.label()}: a drill has all the tags {', '.join(DRILL_TAGS)}; "
-                                      f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+        raise board.error(present[0], ngettext("{board}: a drill has all the tags {tags}; {missing} is missing",
+                                               "{board}: a drill has all the tags {tags}; {missing} are missing",
+                                               len(missing)).format(board=_board_label(board), tags=", ".join(DRILL_TAGS),
+                                                                    missing=", ".join(missing)))
     options = _options(board)
     return {"kind": _one_of(board, "Drill", KINDS), "answer": _option_named(board, "Answer", options),
             "chosen": _option_named(board, "Chosen", options), "objective": _one_of(board, "Objective", OBJECTIVES),
@@ -68,13 +71,18 @@ def drill_answer(board: Board) -> Optional[dict[str, Any]]:
 
 
 def _error(board: Board, tag: str, problem: str) -> AbnError:
-    return board.error(tag, f"{board.label()}: [{tag}]: {problem}")
+    return board.error(tag, f"{_board_label(board)}: [{tag}]: {problem}")
+
+
+def _board_label(board: Board) -> str:
+    """The board's label (:meth:`~altbaumer.abn.board.Board.label`) in the active language."""
+    return _("board {board}").format(board=board.number) if board.number else _("board")
 
 
 def _one_of(board: Board, tag: str, allowed: tuple[str, ...]) -> str:
     value = board.tags[tag]
     if value not in allowed:
-        raise _error(board, tag, f"{value!r} is not one of {', '.join(allowed)}")
+        raise _error(board, tag, _("{value} is not one of {allowed}").format(value=repr(value), allowed=", ".join(allowed)))
     return value
 
 
@@ -87,16 +95,17 @@ def _options(board: Board) -> list[dict[str, Any]]:
         try:
             (name, delta, mark), = parse_options(part)
         except (ValueError, IndexError):  # too few words, or the difference is no number
-            raise _error(board, "Options", f"{part!r} is not NAME DELTA [MARK] (a mark is ?!, ? or ??)") from None
+            raise _error(board, "Options", _("{part} is not NAME DELTA [MARK] (a mark is ?!, ? or ??)").format(
+                part=repr(part))) from None
         if not name or not math.isfinite(delta) or delta > 0:
-            raise _error(board, "Options", f"{part!r}: an option's name, then what it gives up against the top "
-                                           "one (0 or less)")
+            raise _error(board, "Options", _("{part}: an option's name, then what it gives up against the top one "
+                                             "(0 or less)").format(part=repr(part)))
         if option_key(name) in seen:
-            raise _error(board, "Options", f"{name!r} is listed twice")
+            raise _error(board, "Options", _("{name} is listed twice").format(name=repr(name)))
         seen.add(option_key(name))
         out.append({"option": name, "delta": delta, "mark": mark})
     if not out:
-        raise _error(board, "Options", "no options")
+        raise _error(board, "Options", _("no options"))
     return out
 
 
@@ -106,7 +115,7 @@ def _option_named(board: Board, tag: str, options: list[dict[str, Any]]) -> str:
     for option in options:
         if option_key(option["option"]) == wanted:
             return str(option["option"])
-    raise _error(board, tag, f"{board.tags[tag]!r} is none of the options of [Options]")
+    raise _error(board, tag, _("{value} is none of the options of [Options]").format(value=repr(board.tags[tag])))
 
 
 def option_key(name: str) -> Union[str, frozenset[Card]]:

@@ -29,6 +29,7 @@ from altbaumer.abn.record import GameRecord, replay
 from altbaumer.abn.writer import write_boards
 from altbaumer.errors import CardParseError, InvalidOption
 from altbaumer.game.cards import Card
+from altbaumer.lang import _, number
 from altbaumer.serve.lines import LINE_MAX, line_record, recorded_line
 from altbaumer.serve.requests import board_request
 
@@ -87,7 +88,7 @@ def export_board(body: Mapping[str, Any]) -> dict[str, Any]:
     request = board_request(body)
     tree = body.get("tree")
     if not isinstance(tree, dict):
-        raise InvalidOption('tree: an object {"children": [{"action": …, "children": […]}, …]}')
+        raise InvalidOption(_('tree: an object {"children": [{"action": …, "children": […]}, …]}'))
     walk = _Export([], [])
     _walk_main(_children(tree, walk), walk)
     record = line_record(request.record, walk.main)
@@ -101,17 +102,17 @@ def _children(node: Mapping[str, Any], walk: _Export) -> list[Mapping[str, Any]]
     children = node.get("children", [])
     if not isinstance(children, list) or not all(isinstance(c, dict) and isinstance(c.get("action"), str)
                                                  for c in children):
-        raise InvalidOption('tree: every node is {"action": "QC", "children": [...]}')
+        raise InvalidOption(_('tree: every node is {"action": "QC", "children": [...]}'))
     walk.nodes += len(children)
     if walk.nodes > _NODES_MAX:
-        raise InvalidOption(f"tree: more than {_NODES_MAX:,} moves")
+        raise InvalidOption(_("tree: more than {n} moves").format(n=number(_NODES_MAX)))
     return children
 
 
 def _walk_main(children: list[Mapping[str, Any]], walk: _Export) -> None:
     while children:
         if len(walk.main) > LINE_MAX:
-            raise InvalidOption(f"tree: a line longer than a deal ({LINE_MAX} actions)")
+            raise InvalidOption(_("tree: a line longer than a deal ({n} actions)").format(n=LINE_MAX))
         first = children[0]
         card = _card(first["action"])
         walk.main.append(first["action"])
@@ -130,7 +131,8 @@ def _line(node: Mapping[str, Any], walk: _Export, depth: int) -> tuple[PlayedCar
         first = children[0]
         card = _card(first["action"])
         if card is None or depth + len(cards) > LINE_MAX:
-            raise InvalidOption(f"tree: {first['action']!r} in a variation: a variation holds cards only")
+            raise InvalidOption(_("tree: {action} in a variation: a variation holds cards only").format(
+                action=repr(first["action"])))
         cards.append(_played(first, card, children[1:], walk, depth + 1))
         children = _children(first, walk)
     return tuple(cards)
@@ -140,7 +142,7 @@ def _played(node: Mapping[str, Any], card: Card, others: list[Mapping[str, Any]]
             depth: int = 0) -> PlayedCard:
     mark, comment = node.get("mark") or "", node.get("comment") or None
     if not isinstance(mark, str) or not (comment is None or isinstance(comment, str)):
-        raise InvalidOption("tree: a node's mark and comment are strings")
+        raise InvalidOption(_("tree: a node's mark and comment are strings"))
     return PlayedCard(card, mark, comment, tuple(_line(other, walk, depth) for other in others))
 
 

@@ -18,6 +18,7 @@ run at once; the finished ones are kept, the oldest dropped past ``kept``.
 
 from __future__ import annotations
 
+import contextvars
 import itertools
 import logging
 import threading
@@ -26,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from altbaumer.errors import AltbaumerError, TooManyJobs
+from altbaumer.lang import _, ngettext
 
 __all__ = ["Job", "Jobs", "Cancelled", "RUNNING_MAX"]
 
@@ -45,8 +47,10 @@ class Cancelled(BaseException):
 class Job:
     """One rating: ``state`` running, done, failed or cancelled; ``stage``
     what it does (inferring, rating, playing out), ``done`` of ``total``
-    ``unit``; ``result`` once done, ``error`` once failed. ``version``
-    counts the changes, for the event stream."""
+    ``unit``, and while inferring ``worth`` (what the worlds weighed are
+    worth); ``result`` once done, ``error`` once failed. The state, stage and
+    unit are words of the API, in English: the page says them in its
+    language. ``version`` counts the changes, for the event stream."""
 
     id: str
     state: str = "running"
@@ -54,6 +58,7 @@ class Job:
     done: int = 0
     total: Optional[int] = None
     unit: str = ""
+    worth: Optional[int] = None
     result: Optional[dict[str, Any]] = None
     error: Optional[str] = None
     started: float = field(default_factory=time.monotonic)
@@ -66,7 +71,8 @@ class Job:
         with self.lock:
             seconds = (self.ended or time.monotonic()) - self.started
             return {"job": self.id, "state": self.state, "stage": self.stage, "done": self.done,
-                    "total": self.total, "unit": self.unit, "seconds": round(seconds, 2), "result": self.result,
+                    "total": self.total, "unit": self.unit, "worth": self.worth,
+                    "seconds": round(seconds, 2), "result": self.result,
                     "error": self.error, "version": self.version}
 
     def progress(self, stage: str, unit: str) -> Callable[[int, int], None]:
@@ -77,7 +83,7 @@ class Job:
 
     def inference(self, drawn: int, worth: int, asked: int) -> None:
         """The inference's callback: worlds weighed of those asked, and what they are worth."""
-        self._update(stage="inferring", done=drawn, total=asked, unit=f"worlds weighed, worth {worth:,}")
+        self._update(stage="inferring", done=drawn, total=asked, unit=f"worlds weighed, worth {worth:,}", worth=worth)
 
     def _update(self, **values: Any) -> None:
         with self.lock:
@@ -112,11 +118,15 @@ class Jobs:
         error its message (every error a request can cause is one line)."""
         with self._lock:
             if sum(not j.finished for j in self._jobs.values()) >= self.running:
-                raise TooManyJobs(f"{self.running} ratings are running: wait for one, or cancel it")
+                raise TooManyJobs(ngettext("{n} rating is running: wait for it, or cancel it",
+                                             "{n} ratings are running: wait for one, or cancel it",
+                                             self.running).format(n=self.running))
             job = Job(str(next(self._ids)))
             self._jobs[job.id] = job
             self._drop_old()
-        threading.Thread(target=self._run, args=(job, work), name=f"rating-{job.id}", daemon=True).start()
+        # The job's words are said in the language of the request that started it.
+        context = contextvars.copy_context()
+        threading.Thread(target=context.run, args=(self._run, job, work), name=f"rating-{job.id}", daemon=True).start()
         return job
 
     def get(self, job_id: str) -> Optional[Job]:
@@ -145,7 +155,7 @@ class Jobs:
             job._end("failed", error=str(error))
         except Exception:  # a defect: one line in the page, in full in the server's log
             logging.getLogger("altbaumer.serve").exception("rating job %s failed", job.id)
-            job._end("failed", error="internal error: the server's log has the details")
+            job._end("failed", error=_("internal error: the server's log has the details"))
         else:
             job._end("cancelled" if job.cancel_asked else "done", result=None if job.cancel_asked else result)
 

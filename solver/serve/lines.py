@@ -26,6 +26,7 @@ from altbaumer.errors import AltbaumerError, CardParseError, InvalidOption
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse
 from altbaumer.game.cards import Card
 from altbaumer.game.deal import Deal
+from altbaumer.lang import _
 
 __all__ = ["action_text", "parse_action", "recorded_line", "line_state", "line_record", "line_from_request",
            "opening_point", "LINE_MAX"]
@@ -46,7 +47,7 @@ def action_text(action: Action) -> str:
     for text, named in _NAMED.items():
         if named == action:
             return text
-    raise InvalidOption(f"{action}: not an action of a line (lines start after the cut)")
+    raise InvalidOption(_("{action}: not an action of a line (lines start after the cut)").format(action=action))
 
 
 def parse_action(text: str, phase: Phase) -> Action:
@@ -61,8 +62,9 @@ def parse_action(text: str, phase: Phase) -> Action:
             return Discard(tuple(None if c == "-" else Card.parse(c) for c in cards))
         return Play(Card.parse(word))
     except CardParseError as error:
-        raise InvalidOption(f"{text!r}: not an action ({error}); a line holds accept, refuse, "
-                            f"discard:CARD, alone, together or a card, and the {phase.value} phase is next") from None
+        raise InvalidOption(_("{text}: not an action ({error}); a line holds accept, refuse, discard:CARD, alone, "
+                              "together or a card, and the {phase} phase is next").format(
+                                  text=repr(text), error=error, phase=phase.value)) from None
 
 
 def recorded_line(record: GameRecord) -> list[str]:
@@ -95,7 +97,7 @@ def line_state(record: GameRecord, line: Sequence[str]) -> Deal:
     further action applied by the rules; an illegal action is an error
     naming its place in the line."""
     if len(line) > LINE_MAX:
-        raise InvalidOption(f"line: {len(line)} actions, more than a deal has ({LINE_MAX} at most)")
+        raise InvalidOption(_("line: {n} actions, more than a deal has ({most} at most)").format(n=len(line), most=LINE_MAX))
     nodes = record.nodes
     followed = 0
     while followed < min(len(line), len(nodes)) and _same(nodes[followed].action, line[followed],
@@ -106,7 +108,7 @@ def line_state(record: GameRecord, line: Sequence[str]) -> Deal:
         try:
             state.apply(parse_action(text, state.phase))
         except AltbaumerError as error:
-            raise InvalidOption(f"line action {i + 1} ({text}): {error}") from None
+            raise InvalidOption(_("line action {n} ({action}): {error}").format(n=i + 1, action=text, error=error)) from None
     return state
 
 
@@ -140,5 +142,5 @@ def line_from_request(value: Any) -> Optional[list[str]]:
     if value is None:
         return None
     if not isinstance(value, list) or not all(isinstance(a, str) for a in value):
-        raise InvalidOption("line: a list of actions such as [\"accept\", \"discard:QH\", \"together\", \"QC\"]")
+        raise InvalidOption(_("line: a list of actions such as [\"accept\", \"discard:QH\", \"together\", \"QC\"]"))
     return value

@@ -57,18 +57,23 @@ True
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+from html import escape
 from importlib import resources
 from typing import Any, Mapping, Optional, Sequence
 
 from altbaumer.game import display
 from altbaumer.game.cards import FULL_PACK, Suit
 from altbaumer.hidden.rating import DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES
+from altbaumer.lang import DEFAULT_LANGUAGE, LANGUAGE_NAMES, N_, _, plural_expression, script_messages, speaking
 from altbaumer.play.realistic import DEFAULT_EFFORT, SETTLE_AFTER
 from altbaumer.report.html_text import PAGE_CSS
+from altbaumer.serve.language import COOKIE
+from altbaumer.serve.templates import render
 
 __all__ = ["page_html", "page_document", "PAGE_TITLE"]
 
-PAGE_TITLE = "altbaumer serve"
+PAGE_TITLE = N_("altbaumer — analysis board")
 """The page's title (the board's label is added once a board is open)."""
 
 
@@ -86,144 +91,6 @@ def _json_for_script(value: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-_SEATS = ("N", "E", "S", "W")
-
-_BODY = """
-<header class="top-bar">
-<h1>altbaumer serve</h1>
-<label class="board-pick" hidden>board <select id="board-select" aria-label="the board to analyse"></select></label>
-<span id="source" class="muted"></span>
-<a id="play-link" class="play-link" href="/play">Play a match</a>
-</header>
-<div id="error" role="alert" aria-live="assertive"></div>
-<details id="new-box">
-<summary>Another deal: random, pasted or set up</summary>
-<div class="ways">
-<section class="way" id="way-deal">
-<h2>A random deal</h2>
-<p><label>seed <input id="seed" type="number" min="0" step="1" inputmode="numeric" placeholder="random"></label>
-<button type="button" id="deal">Deal</button></p>
-</section>
-<section class="way" id="way-paste">
-<h2>Paste ABN</h2>
-<textarea id="abn-text" rows="8" spellcheck="false" placeholder="[Dealer &quot;S&quot;]&#10;[Deal &quot;E:...&quot;]&#10;[Stock &quot;...&quot;]"></textarea>
-<p><button type="button" id="open">Open</button></p>
-</section>
-<section class="way" id="way-seat">
-<h2>Enter a deal from your seat</h2>
-<p><label>I was <select id="seat-me"><option>N</option><option>E</option><option selected>S</option>
-<option>W</option></select></label>
-<label>the dealer was <select id="seat-dealer"><option>N</option><option>E</option><option selected>S</option>
-<option>W</option></select></label></p>
-<p class="muted" id="seat-roles"></p>
-<p class="setup-to" role="radiogroup" aria-label="what the next card you click is">the next card is:
-<label><input type="radio" name="seat-to" value="hand" checked> in my hand</label>
-<label><input type="radio" name="seat-to" value="turned"> turned up (in order)</label>
-<label><input type="radio" name="seat-to" value="cut"> seen at the cut and left</label></p>
-<p><label>at the cut, the cutter took <select id="seat-trees"><option value="">no Tree</option>
-<option value="QC">the Big Tree (Q♣)</option><option value="JC">the Little Tree (J♣)</option>
-<option value="QC JC">both Trees</option></select></label></p>
-<div id="seat-pool" class="pool" aria-label="the pack: click a card you saw"></div>
-<div id="seat-places" class="places"></div>
-<p><button type="button" id="seat-clear">Clear</button>
-<button type="button" id="seat-open">Enter the play</button></p>
-<p class="legend">Click the five cards you were dealt (with any Tree you took at the cut), then the card or
-cards turned up, in the order they were turned, and the card seen at the cut if it was left. Every other card
-stays unknown. Then enter the play as it happened: your own decisions and cards, and for each other player the
-card they played, chosen from the cards you have not seen.</p>
-</section>
-<section class="way" id="way-setup">
-<h2>Set up a deal</h2>
-<p><label>dealer <select id="setup-dealer"><option>N</option><option>E</option><option selected>S</option>
-<option>W</option></select></label>
-<span class="muted" id="setup-roles"></span></p>
-<p class="setup-to" role="radiogroup" aria-label="place the next cards into">place into:
-<label><input type="radio" name="setup-to" value="N" checked> N</label>
-<label><input type="radio" name="setup-to" value="E"> E</label>
-<label><input type="radio" name="setup-to" value="S"> S</label>
-<label><input type="radio" name="setup-to" value="W"> W</label>
-<label><input type="radio" name="setup-to" value="stock"> stock</label></p>
-<div id="setup-pool" class="pool" aria-label="the pack: click a card to place it"></div>
-<div id="setup-places" class="places"></div>
-<p><label>at the cut, the cutter took <select id="setup-trees"><option value="">no Tree</option>
-<option value="QC">the Big Tree (Q♣)</option><option value="JC">the Little Tree (J♣)</option>
-<option value="QC JC">both Trees</option></select></label> <span class="muted">(they go in the cutter's
-hand; the card seen at the cut and left is stock card 4)</span></p>
-<p><button type="button" id="setup-fill">Deal the rest at random</button>
-<button type="button" id="setup-clear">Clear</button>
-<button type="button" id="setup-open">Open this deal</button></p>
-<p class="legend">Choose where the cards go, then click them: five to each hand, four to the stock (the top card
-first, the one turned first). Click a placed card to take it back. The deal is opened as ABN text, which the
-server's reader checks.</p>
-</section>
-</div>
-</details>
-<main id="board" hidden>
-<div class="nav" role="toolbar" aria-label="step through the line">
-<button type="button" id="first" title="the start (Home)" aria-label="start">|◀</button>
-<button type="button" id="prev" title="back (←)" aria-label="back">◀</button>
-<span id="where" aria-live="polite"></span>
-<button type="button" id="next" title="forward (→)" aria-label="forward">▶</button>
-<button type="button" id="last" title="the end of this line (End)" aria-label="end">▶|</button>
-<button type="button" id="up" title="the variation before (↑)" aria-label="previous variation">↑</button>
-<button type="button" id="down" title="the next variation (↓)" aria-label="next variation">↓</button>
-<button type="button" id="undo" title="take back a move off the record (Backspace)" aria-label="undo">⌫</button>
-</div>
-<div class="layout">
-<div class="play-area">
-<section id="quiz" hidden aria-label="the drill">
-<p id="quiz-question"></p>
-<div id="quiz-body" aria-live="polite"></div>
-<p class="quiz-bar"><span id="quiz-score"></span> <button type="button" id="quiz-next">Next drill</button></p>
-</section>
-<section id="entry" hidden aria-label="entering the play">
-<p id="entry-text"></p>
-<p><button type="button" id="entry-done">Done: analyse the deal</button></p>
-</section>
-<div id="phase" aria-live="polite"></div>
-<div class="deal" id="table">
-""" + "".join(f'<div class="hand seat-{s}" id="hand-{s}" data-seat="{s}"></div>\n' for s in _SEATS) + """<div class="centre"><div class="trick" id="trick">
-""" + "".join(f'<div class="slot slot-{s}" data-seat="{s}"></div>' for s in _SEATS) + """
-</div></div>
-</div>
-<div id="choices"></div>
-<section id="open-card" hidden aria-label="the figures with every card open">
-<p id="open-card-text"></p>
-<div class="scroll"><table id="open-card-table"></table></div>
-<p><button type="button" id="rate-knew">Rate from what you knew</button></p>
-</section>
-<div id="facts"></div>
-<p class="legend">The small number under each card of the hand to play is the tricks its side takes with that
-card and best play after it (double dummy): green the best cards, red the cards that lose a trick or more.
-Click a card or a choice to play it; off the recorded line it starts a variation. Keys: ← → step, Home and End,
-↑ ↓ switch variations, Backspace takes back a move of a variation.</p>
-</div>
-<div class="side">
-<section id="moves-box"><h2>Moves</h2><div id="moves" aria-label="the moves and variations"></div></section>
-<section id="rate-box"><h2>Rate this decision</h2>
-<p class="rate-options">
-<label>the rest played <select id="rate-play"><option value="realistic" selected>as real players: each sees only their own cards</option>
-<option value="dd">with every card open</option></select></label>
-<label>deals of the unseen cards <input id="rate-samples" type="number" min="2" step="1" inputmode="numeric" placeholder="__SAMPLES__"></label>
-<label>seed <input id="rate-seed" type="number" min="0" step="1" inputmode="numeric" placeholder="0"></label>
-<label>score <input id="rate-score" type="text" placeholder="from the file" spellcheck="false"></label>
-</p>
-<p id="rate-deals" class="rate-deals"></p>
-<p><button type="button" id="rate">Rate this decision</button>
-<button type="button" id="cancel" disabled>Cancel</button></p>
-<p><progress id="progress" max="1" value="0"></progress> <span id="rate-status" aria-live="polite"></span></p>
-<div id="rating-box"><p id="rating-advice" aria-live="polite"></p>
-<div class="scroll"><table id="rating"></table></div><div id="rating-notes"></div></div>
-</section>
-<section id="export-box"><h2>Export ABN</h2>
-<p><button type="button" id="export">Export ABN</button> <a id="download" hidden>download</a>
-<span id="dropped"></span></p>
-<textarea id="exported" rows="8" readonly spellcheck="false" aria-label="the board with its variations as ABN"></textarea>
-</section>
-</div>
-</div>
-</main>
-"""
 
 _CSS = """
 *{box-sizing:border-box}
@@ -283,7 +150,7 @@ button.c:hover{border-color:#2b6cb0}
 #facts dt{color:#555}#facts dd{margin:0;overflow-wrap:anywhere}
 #moves{max-height:22em;overflow:auto;position:relative;background:#fff;border:1px solid #ddd;border-radius:4px;
  padding:.3em .5em;line-height:1.7;overflow-wrap:anywhere}
-#moves:empty::before{content:"no moves";color:#777}
+#moves:empty::before{content:attr(data-empty);color:#777}
 .move{cursor:pointer;padding:0 .15em;border-radius:3px;white-space:nowrap}.move:hover{background:#eef3fb}
 .move.current{background:#2b6cb0;color:#fff}.move.current .c,.move.current .num{color:#fff}
 .move.off{font-style:italic}.num{color:#777;font-size:85%;margin-left:.2em}
@@ -332,21 +199,24 @@ a deal; entering a deal from one seat and the figures with every card open; dril
 
 
 def page_document(title: str, css: str, body: str, parts: Sequence[str], body_attributes: str = "",
-                  constants: Optional[Mapping[str, Any]] = None) -> str:
-    """One self-contained HTML5 page: ``css`` inline, and one inline script joined from the ``parts``
-    of ``script/`` (with the card faces for ``__FACES__`` and each of ``constants`` as JSON for its
-    ``__NAME__``), run as one function so they share a scope."""
+                  constants: Optional[Mapping[str, Any]] = None, language: str = DEFAULT_LANGUAGE) -> str:
+    """One self-contained HTML5 page in ``language``: ``css`` inline, and one inline script joined from
+    the ``parts`` of ``script/`` (with the card faces for ``__FACES__``, the scripts' catalogue of the
+    language for ``__I18N__``, its plural rule for ``__PLURAL_RULE__`` and each of ``constants`` as JSON
+    for its ``__NAME__``), run as one function so they share a scope."""
     folder = resources.files("altbaumer.serve") / "script"
-    joined = "".join((folder / f"{part}.js").read_text(encoding="utf-8") for part in parts)
-    for name, value in {"FACES": _faces(), **(constants or {})}.items():
+    joined = "".join((folder / f"{part}.js").read_text(encoding="utf-8") for part in ("i18n", *parts))
+    words = {"lang": language, "names": LANGUAGE_NAMES, "cookie": COOKIE, "messages": script_messages(language)}
+    for name, value in {"FACES": _faces(), "I18N": words, **(constants or {})}.items():
         joined = joined.replace(f"__{name}__", _json_for_script(value))
+    joined = joined.replace("__PLURAL_RULE__", plural_expression(language))
     script = '\n(function () {\n  "use strict";\n' + joined + "})();\n"
     assert "</script" not in script.lower() and "<!--" not in script
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    return (f"<!DOCTYPE html>\n<html lang=\"{language}\">\n<head>\n<meta charset=\"utf-8\">\n"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
             "<meta name=\"referrer\" content=\"no-referrer\">\n"
             "<link rel=\"icon\" href=\"data:,\">\n"
-            f"<title>{title}</title>\n<style>{css}</style>\n</head>\n<body{body_attributes}>\n"
+            f"<title>{escape(title)}</title>\n<style>{css}</style>\n</head>\n<body{body_attributes}>\n"
             f"{body}<script>{script}</script>\n</body>\n</html>\n")
 
 
@@ -355,15 +225,11 @@ _RATING = {"samples": DEFAULT_SAMPLES, "exact_limit": DEFAULT_EXACT_LIMIT, "sett
 """The rater's defaults the rating form describes in words (the page repeats no number of the raters)."""
 
 
-def _page() -> str:
-    return page_document(PAGE_TITLE, PAGE_CSS + _CSS, _BODY.replace("__SAMPLES__", str(DEFAULT_SAMPLES)),
-                         SCRIPT_PARTS, constants={"RATING": _RATING})
-
-
-_PAGE = _page()
-
-
-def page_html() -> str:
-    """The whole page, one HTML5 document with its CSS and script inline (see the module docstring);
-    the same text on every call, for every file: what it shows comes from the API."""
-    return _PAGE
+@lru_cache(maxsize=None)
+def page_html(language: str = DEFAULT_LANGUAGE) -> str:
+    """The whole page in ``language``, one HTML5 document with its CSS and script inline (see the module
+    docstring); the same text on every call, for every file: what it shows comes from the API."""
+    with speaking(language):
+        body = render("board.html", samples=DEFAULT_SAMPLES)
+        return page_document(_(PAGE_TITLE), PAGE_CSS + _CSS, body, SCRIPT_PARTS, constants={"RATING": _RATING},
+                             language=language)

@@ -30,6 +30,7 @@ from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS, Seat
 from altbaumer.hidden.knowledge import HAND, InfoSet
 from altbaumer.hidden.rating import DECISIONS
+from altbaumer.lang import N_, _
 from altbaumer.report.board_solve import tricks_dict
 from altbaumer.report.html_text import SEAT_TAGS
 from altbaumer.serve.lines import action_text, line_state, recorded_line
@@ -81,11 +82,11 @@ def _cards(cards: Optional[Any]) -> Optional[list[str]]:
 def _solved(state: Deal, solver: Solver) -> tuple[Optional[Solution], Optional[str]]:
     """The solution of the card play from here, or why there is none."""
     if state.phase is not Phase.PLAY:
-        return None, None if state.phase is Phase.DONE else "the cards are not being played yet"
+        return None, None if state.phase is Phase.DONE else _("the cards are not being played yet")
     try:
         return solver.solve(Position.from_deal(state)), None
     except IncompleteDeal as error:
-        return None, f"{error}: the cards cannot be solved double dummy"
+        return None, _("{error}: the cards cannot be solved double dummy").format(error=error)
 
 
 def _viewer(record: GameRecord) -> Optional[Seat]:
@@ -140,11 +141,16 @@ def _unseen_cards(state: Deal, seat: Seat, viewer: Seat) -> list[Card]:
     return sorted(cards)
 
 
+_ACTION_WORDS = {"accept": N_("accept"), "refuse": N_("refuse"), "alone": N_("alone"), "together": N_("together")}
+"""The named actions of a line, as a choice's button says them."""
+
+
 def _label(action: Any) -> str:
+    """An option as its button says it, in the page's language (the action itself stays the API's word)."""
     if isinstance(action, Play):
         return str(action.card)
     text = action_text(action)
     if not text.startswith("discard:"):
-        return text
+        return _(_ACTION_WORDS[text]) if text in _ACTION_WORDS else text
     shown = [str(c) for c in action.cards if c is not None]
-    return "discard " + " ".join(shown) if shown else "discard (not seen)"
+    return _("discard {cards}").format(cards=" ".join(shown)) if shown else _("discard (not seen)")

@@ -22,6 +22,7 @@ from altbaumer.game.arguments import SEED_MAX
 from altbaumer.game.seats import Seat
 from altbaumer.hidden.endgame import ENDGAME
 from altbaumer.hidden.rating import DECISIONS, DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, OBJECTIVES
+from altbaumer.lang import _
 from altbaumer.play.card_inference import INFER_CARDS
 from altbaumer.play.outcomes import PLAYS
 from altbaumer.play.realistic import DEFAULT_EFFORT
@@ -46,7 +47,8 @@ def rating_work(body: Mapping[str, Any]) -> Callable[[Job], dict[str, Any]]:
     that a bad request is refused before a job starts."""
     unknown = sorted(set(body) - RATE_KEYS)
     if unknown:
-        raise InvalidOption(f"{unknown[0]}: not an option of rate (they are: {', '.join(sorted(RATE_KEYS))})")
+        raise InvalidOption(_("{key}: not an option of rate (they are: {keys})").format(
+            key=unknown[0], keys=", ".join(sorted(RATE_KEYS))))
     play = _choice(body, "play", PLAYS, "realistic")
     settings: dict[str, Any] = dict(objective=_choice(body, "objective", OBJECTIVES, "match"),
                     exact_limit=int_key(body, "exact_limit", 0, SAMPLES_MAX, DEFAULT_EXACT_LIMIT),
@@ -76,9 +78,10 @@ def _target(body: Mapping[str, Any], request: BoardRequest, record: Any) -> Rate
     at_text, seat_text, decision = text_key(body, "at"), text_key(body, "seat"), text_key(body, "decision")
     at = None if at_text is None else parse_point(at_text, "at")
     if at is not None and (seat_text is not None or decision is not None):
-        raise InvalidOption("at names the decision and so its seat: leave out seat and decision")
+        raise InvalidOption(_("at names the decision and so its seat: leave out seat and decision"))
     if decision is not None and decision not in set(DECISIONS.values()):
-        raise InvalidOption(f"decision {decision!r}: not one of {', '.join(sorted(set(DECISIONS.values())))}")
+        raise InvalidOption(_("{key} {value}: not one of {choices}").format(
+            key="decision", value=repr(decision), choices=", ".join(sorted(set(DECISIONS.values())))))
     seat = None if seat_text is None else Seat.parse(seat_text)
     found = rate_target(record, seat, decision, at, flag_key(body, "infer"))
     if isinstance(found, str):
@@ -89,6 +92,7 @@ def _target(body: Mapping[str, Any], request: BoardRequest, record: Any) -> Rate
 def _choice(body: Mapping[str, Any], key: str, choices: tuple[str, ...], default: str) -> str:
     value = text_key(body, key, default)
     if value not in choices:
-        raise InvalidOption(f"{key} {value!r}: not one of {', '.join(choices)}")
+        raise InvalidOption(_("{key} {value}: not one of {choices}").format(key=key, value=repr(value),
+                                                                             choices=", ".join(choices)))
     return value
 

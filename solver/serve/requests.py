@@ -20,6 +20,7 @@ from altbaumer.abn.match_states import BoardScore
 from altbaumer.abn.record import GameRecord
 from altbaumer.abn.selection import scored_records
 from altbaumer.errors import InvalidOption
+from altbaumer.lang import _, number
 
 __all__ = ["BoardRequest", "board_request", "text_key", "int_key", "flag_key", "boards_of", "DEFAULT_NAME"]
 
@@ -41,7 +42,7 @@ def text_key(body: Mapping[str, Any], key: str, default: Optional[str] = None) -
     """A string key of the request, absent meaning ``default``."""
     value = body.get(key, default)
     if value is not None and not isinstance(value, str):
-        raise InvalidOption(f"{key}: a string, not {type(value).__name__}")
+        raise InvalidOption(_("{key}: a string, not {type}").format(key=key, type=type(value).__name__))
     return value
 
 
@@ -51,9 +52,10 @@ def int_key(body: Mapping[str, Any], key: str, low: int, high: int, default: Opt
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidOption(f"{key}: an integer, not {type(value).__name__}")
+        raise InvalidOption(_("{key}: an integer, not {type}").format(key=key, type=type(value).__name__))
     if not low <= value <= high:
-        raise InvalidOption(f"{key}: {value:,} is not {low:,} to {high:,}")
+        raise InvalidOption(_("{key}: {value} is not {low} to {high}").format(key=key, value=number(value), low=number(low),
+                                                                              high=number(high)))
     return value
 
 
@@ -61,7 +63,7 @@ def flag_key(body: Mapping[str, Any], key: str, default: bool = False) -> bool:
     """A true-or-false key of the request (absent: ``default``)."""
     value = body.get(key, default)
     if not isinstance(value, bool):
-        raise InvalidOption(f"{key}: true or false, not {type(value).__name__}")
+        raise InvalidOption(_("{key}: true or false, not {type}").format(key=key, type=type(value).__name__))
     return value
 
 
@@ -71,10 +73,10 @@ def boards_of(body: Mapping[str, Any]) -> tuple[str, list[Board]]:
     name = text_key(body, "name", DEFAULT_NAME) or DEFAULT_NAME
     text = text_key(body, "abn")
     if text is None:
-        raise InvalidOption("abn: the deal text (ABN or its JSON form) is missing")
+        raise InvalidOption(_("abn: the deal text (ABN or its JSON form) is missing"))
     boards = load_boards(io.BytesIO(text.encode("utf-8")), name=name)
     if not boards:
-        raise InvalidOption(f"{name}: no boards in the text")
+        raise InvalidOption(_("{name}: no boards in the text").format(name=name))
     return name, boards
 
 

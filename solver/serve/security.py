@@ -32,12 +32,14 @@ import secrets
 from typing import Any, Awaitable, Callable, Iterable, Optional
 from urllib.parse import parse_qs
 
+from altbaumer.lang import _, active_language, number
+
 __all__ = ["Guard", "BODY_MAX", "LOOPBACK_NAMES", "PAGES", "new_token"]
 
 BODY_MAX = 1 << 20
 """Bytes of a request body: a match file of a hundred boards is some 60 kB."""
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]", "::1"})
-PAGES = frozenset({"/", "/play"})
+PAGES = frozenset({"/", "/play", "/rules"})
 """The pages a browser opens: without the token they answer with a page saying where the token is."""
 
 Scope = dict[str, Any]
@@ -74,7 +76,7 @@ class Guard:
             return
         body = await _body(receive, self.body_max, headers.get("content-length"))
         if body is None:
-            await _error(send, 413, f"the request body is larger than {self.body_max:,} bytes")
+            await _error(send, 413, _("the request body is larger than {size} bytes").format(size=number(self.body_max)))
             return
         await self.app(scope, _replay(body, receive), send)
 
@@ -82,12 +84,12 @@ class Guard:
         """Why a request is refused: its status, the message, and whether it is the token that is missing or wrong."""
         host = _host_name(headers.get("host", ""))
         if host not in self.names:
-            return 403, f"host {headers.get('host', '')!r} is not this server's address", False
+            return 403, _("host {host} is not this server's address").format(host=repr(headers.get("host", ""))), False
         given = _token(scope, headers)
         if given is None:
-            return 401, "a token is needed: open the address the server printed, with its ?token=", True
+            return 401, _("a token is needed: open the address the server printed, with its ?token="), True
         if not secrets.compare_digest(given.encode(), self.token.encode()):
-            return 403, "wrong token: open the address the server printed", True
+            return 403, _("wrong token: open the address the server printed"), True
         return None
 
 
@@ -106,7 +108,7 @@ def _prefers_html(accept: str) -> bool:
         media, *parameters = (part.strip() for part in entry.split(";"))
         q = 1.0
         for parameter in parameters:
-            key, _, value = parameter.partition("=")
+            key, _equals, value = parameter.partition("=")
             if key.strip().lower() == "q":
                 try:
                     q = float(value)
@@ -129,7 +131,7 @@ def _token(scope: Scope, headers: dict[str, str]) -> Optional[str]:
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
     if query.get("token"):
         return query["token"][0]
-    scheme, _, value = headers.get("authorization", "").partition(" ")
+    scheme, _space, value = headers.get("authorization", "").partition(" ")
     return value.strip() if scheme.lower() == "token" and value.strip() else None
 
 
@@ -168,10 +170,18 @@ def _replay(body: bytes, then: Receive) -> Receive:
 
 
 async def _token_page(send: Send, status: int) -> None:
-    """The page a browser gets without the token (401) or with a wrong one (403)."""
-    problem = ("This address has no token." if status == 401 else
-               "The token in this address is not this server's: a server started again has a new one.")
-    body = _TOKEN_PAGE.format(problem=html.escape(problem, quote=False)).encode()
+    """The page a browser gets without the token (401) or with a wrong one (403), in the request's language."""
+    problem = (_("This address has no token.") if status == 401 else
+               _("The token in this address is not this server's: a server started again has a new one."))
+    command = _("The command that started the server ({serve} or {play}) printed the address to open: it ends in "
+                "{ending} and a long key. Copy that whole address, token included, into the address bar.")
+    words = {"language": active_language(), "title": _("altbaumer: open the address with its token"),
+             "heading": _("This board needs the address with its token"), "problem": problem,
+             "command": command, "secret": _("The token is the key to this board: do not share it.")}
+    code = {"serve": "<code>altbaumer serve</code>", "play": "<code>altbaumer play</code>", "ending": "<code>?token=</code>"}
+    escaped = {key: html.escape(text, quote=False) for key, text in words.items()}
+    escaped["command"] = escaped["command"].format(**code)
+    body = _TOKEN_PAGE.format(**escaped).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"text/html; charset=utf-8"), (b"content-length", str(len(body)).encode()),
                             *((k.encode(), v.encode()) for k, v in _TOKEN_PAGE_HEADERS.items())]})
@@ -179,21 +189,19 @@ async def _token_page(send: Send, status: int) -> None:
 
 
 _TOKEN_PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>altbaumer: open the address with its token</title>
+<title>{title}</title>
 <style>body {{ font: 1.1rem/1.5 system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; }}
 code {{ background: #eee; padding: 0 .2em; }}</style>
 </head>
 <body>
-<h1>This board needs the address with its token</h1>
+<h1>{heading}</h1>
 <p>{problem}</p>
-<p>The command that started the server (<code>altbaumer serve</code> or <code>altbaumer play</code>) printed
-the address to open: it ends in <code>?token=</code> and a long key. Copy that whole address, token
-included, into the address bar.</p>
-<p>The token is the key to this board: do not share it.</p>
+<p>{command}</p>
+<p>{secret}</p>
 </body>
 </html>
 """

@@ -24,6 +24,7 @@ altbaumer.errors.WrongPhase: the deal is still being played
 
 from __future__ import annotations
 
+import contextvars
 import secrets
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -41,6 +42,7 @@ from altbaumer.abn.writer import write_boards
 from altbaumer.errors import AltbaumerError, InvalidOption
 from altbaumer.game.actions import Phase
 from altbaumer.game.seats import Seat
+from altbaumer.lang import _
 from altbaumer.play.levels import LEVEL_MAX, LEVEL_MIN
 from altbaumer.play.table import PERSON, TableGame, TableSettings
 from altbaumer.play.tutor import Tutor
@@ -129,7 +131,7 @@ class Tables:
     def entry(self, ident: str) -> _Entry:
         found = self._games.get(ident)
         if found is None:
-            raise LookupError(f"no match {ident!r} on this server")
+            raise LookupError(_("no match {game} on this server").format(game=repr(ident)))
         return found
 
     # -- answers ---------------------------------------------------------------------------
@@ -142,7 +144,7 @@ class Tables:
         entry = self.entry(ident)
         action = text_key(body, "action")
         if action is None:
-            raise InvalidOption("action: the action to take is missing (one of the state's legal)")
+            raise InvalidOption(_("action: the action to take is missing (one of the state's legal)"))
         objection = entry.game.act(action, confirm=flag_key(body, "confirm"))
         if objection is not None:
             return 409, {"tutor": objection.to_dict()}
@@ -180,25 +182,26 @@ class Tables:
         game = self.entry(ident).game
         with game.lock:
             if not 1 <= deal <= len(game.table.match.deals):
-                raise InvalidOption(f"deal {deal}: not a finished deal of this match")
+                raise InvalidOption(_("deal {deal}: not a finished deal of this match").format(deal=deal))
             board = match_boards(game)[deal - 1]
-        return {"name": f"{self.entry(ident).path.name}, deal {deal}", "abn": write_boards([board])}
+        return {"name": _("{name}, deal {deal}").format(name=self.entry(ident).path.name, deal=deal),
+                "abn": write_boards([board])}
 
     def drills(self, ident: str) -> dict[str, Any]:
         entry = self.entry(ident)
         review = entry.review.result() if entry.review is not None and entry.review.done() else None
         if review is None or not review.get("drills"):
-            raise InvalidOption("no drills: the match is not over and reviewed, or it had no costly choice")
-        return {"name": f"{entry.path.name}, your drills", "abn": review["drills"]}
+            raise InvalidOption(_("no drills: the match is not over and reviewed, or it had no costly choice"))
+        return {"name": _("{name}, your drills").format(name=entry.path.name), "abn": review["drills"]}
 
     def _after(self, entry: _Entry) -> dict[str, Any]:
         """The review once the match is over: started then, shown when ready."""
         if not entry.game.table.over:
             return {}
         if entry.review is None:
-            entry.review = self._reviews.submit(_review, entry.game)
+            entry.review = self._reviews.submit(contextvars.copy_context().run, _review, entry.game)
         if not entry.review.done():
-            return {"review": {"ready": False, "words": "Your review is being prepared…"}}
+            return {"review": {"ready": False, "words": _("Your review is being prepared…")}}
         found = entry.review.result()
         return {"review": {"ready": True, **{k: v for k, v in found.items() if k != "drills"}},
                 "drills": found.get("drills") or None}
@@ -235,7 +238,7 @@ def _review(game: TableGame) -> dict[str, Any]:
     person = next((row for row in report["players"]), None)
     drills = drill_boards(found, reviews)
     words = review_words(person, "match").replace(f"{PERSON}'s side", "your side") if person is not None \
-        else "You had no choice to review."
+        else _("You had no choice to review.")
     return {"words": words, "player": person, "drills": write_boards(drills) if drills else None}
 
 

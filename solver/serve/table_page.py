@@ -50,75 +50,19 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 
+from altbaumer.lang import DEFAULT_LANGUAGE, N_, _, speaking
 from altbaumer.report.html_text import PAGE_CSS
 from altbaumer.serve.page import page_document
+from altbaumer.serve.templates import render
 
 __all__ = ["table_html", "TABLE_TITLE", "SCRIPT_PARTS"]
 
-TABLE_TITLE = "altbaumer — play"
+TABLE_TITLE = N_("altbaumer — play")
 """The page's title."""
 
-_SEATS = ("N", "E", "S", "W")
-_POSITIONS = ("top", "left", "right", "bottom")
 
-_BODY = """
-<header class="top-bar">
-<h1>Altbaumer</h1>
-<span id="where" class="where"></span>
-<span class="tools">
-<label class="tool"><input type="checkbox" id="autoplay"> auto-play a forced card</label>
-<label class="tool">speed <select id="speed" aria-label="how fast the other players' cards are shown">
-<option value="1200">slow</option><option value="600" selected>normal</option><option value="250">fast</option>
-<option value="0">at once</option></select></label>
-</span>
-</header>
-<div id="error" role="alert"></div>
-<div class="layout">
-<main class="play-area">
-<div id="felt" class="felt" aria-label="the table">
-""" + "".join(f'<section class="seat" id="seat-{s}" data-seat="{s}"></section>\n' for s in _SEATS) + """\
-<div id="trick" class="trick" role="group" aria-label="the trick">
-""" + "".join(f'<div class="slot slot-{p}" data-pos="{p}"></div>' for p in _POSITIONS) + """
-<div id="stock" class="stock"></div>
-</div>
-</div>
-<p id="status"></p>
-<div id="hand" class="hand" role="group" aria-label="your hand"></div>
-<div id="choices" role="group" aria-label="your choices"></div>
-<div class="actions" role="toolbar" aria-label="help">
-<button type="button" id="hint" title="the tutor's advice (H)">Hint <kbd>H</kbd></button>
-<button type="button" id="undo" title="take back your last choice (U)">Take back <kbd>U</kbd></button>
-<button type="button" id="last-trick" aria-pressed="false" aria-controls="last-trick-box"
- title="show the last trick (L)">Last trick <kbd>L</kbd></button>
-</div>
-<div id="hint-box" aria-live="polite"></div>
-<div id="last-trick-box" hidden></div>
-<section id="summary" hidden aria-labelledby="summary-title"></section>
-<section id="over" hidden aria-labelledby="over-title"></section>
-</main>
-<aside class="side">
-<section><h2>This deal</h2><div id="facts"></div></section>
-<section><h2>Tricks</h2><div id="tricks"></div></section>
-<section><h2>Score</h2><div id="score"></div></section>
-<p class="legend">Click a card to play it, or use the keys: 1 to 5 play the first to fifth card of your hand,
-A accept, R refuse, T play together (at the cut: take the Trees), G go alone, D discard the cards picked,
-N next deal, H hint, U take back, L last trick; 1, 2, 3… also press the buttons of a decision.</p>
-</aside>
-</div>
-<div id="announce" class="sr-only" aria-live="polite"></div>
-<div id="tutor" class="backdrop" role="alertdialog" aria-modal="true" aria-labelledby="tutor-title"
- aria-describedby="tutor-verdict" hidden>
-<div class="dialog">
-<h2 id="tutor-title">The tutor asks: are you sure?</h2>
-<p id="tutor-verdict"></p>
-<div id="tutor-options"></div>
-<p class="dialog-buttons"><button type="button" id="tutor-play">Play anyway</button>
-<button type="button" id="tutor-rethink">Rethink</button>
-<button type="button" id="tutor-hint">Hint</button></p>
-</div>
-</div>
-"""
 
 _CSS = """
 *{box-sizing:border-box}
@@ -237,14 +181,10 @@ question and the hint; the keys; the buttons and the start. They share one scope
 one function."""
 
 
-def _page() -> str:
-    return page_document(TABLE_TITLE, PAGE_CSS + _CSS, _BODY, SCRIPT_PARTS, ' data-state="busy"')
-
-
-_PAGE = _page()
-
-
-def table_html() -> str:
-    """The whole table page, one HTML5 document with its CSS and script inline (see the module
-    docstring); the same text on every call: what it shows comes from the API."""
-    return _PAGE
+@lru_cache(maxsize=None)
+def table_html(language: str = DEFAULT_LANGUAGE) -> str:
+    """The whole table page in ``language``, one HTML5 document with its CSS and script inline (see the
+    module docstring); the same text on every call: what it shows comes from the API."""
+    with speaking(language):
+        return page_document(_(TABLE_TITLE), PAGE_CSS + _CSS, render("table.html"), SCRIPT_PARTS, ' data-state="busy"',
+                             language=language)

@@ -28,10 +28,10 @@ from altbaumer.game.match_state import MatchState
 from altbaumer.game.rules import trump_suit_of_turned
 from altbaumer.game.seats import SEATS, Seat, Team, play_order
 from altbaumer.game.view import SeatView
-from altbaumer.game.words import card_words, seat_words, suit_words
 from altbaumer.hidden.verdicts import MARK_NAMES
-from altbaumer.play.table import PERSON, TableGame
-from altbaumer.report.score_tree import score_tree_svg
+from altbaumer.lang import _, ngettext
+from altbaumer.play.table import PERSON, TableGame, said_card, said_seat, said_suit, said_together
+from altbaumer.report.score_tree import score_text, score_tree_svg
 
 __all__ = ["seat_state", "played_cards"]
 
@@ -139,47 +139,60 @@ def _tricks_won(view: SeatView) -> dict[str, int]:
 
 
 def _who(game: TableGame, seat: Seat) -> str:
-    return "You" if seat is game.seat else f"{seat_words(seat)} ({game.names[seat]})"
+    """Another seat by its word and its player's name: ``North (level-3)``."""
+    return _("{seat} ({name})").format(seat=said_seat(seat), name=game.names[seat])
+
+
+def _mine(game: TableGame, seat: Seat, mine: str, theirs: str, **values: str) -> str:
+    """The person's sentence ``mine`` or another seat's ``theirs`` (with ``{who}``), filled with ``values``."""
+    if seat is game.seat:
+        return mine.format(**values)
+    return theirs.format(who=_who(game, seat), **values)
 
 
 def _prompt(game: TableGame, view: SeatView) -> str:
     """The decision in plain words, or who is to act."""
     table = game.table
     if table.over:
-        return f"The match is over: {_team_names(game, table.match.winner)} win it." \
-            if table.match.winner is not None else "The match is over."
+        return _("The match is over: {team} win it.").format(team=_team_names(game, table.match.winner)) \
+            if table.match.winner is not None else _("The match is over.")
     if view.phase == Phase.DONE.value:
-        return "The deal is over. Next deal?"
+        return _("The deal is over. Next deal?")
     if not table.person_to_act:
-        return f"{_who(game, view.to_act)} to play." if view.to_act is not None else ""
+        return _mine(game, view.to_act, _("You to play."), _("{who} to play.")) if view.to_act is not None else ""
     if view.phase == Phase.CUT.value:
-        return "A Tree showed at the cut: take it?" if len(view.cut_offer) == 1 else \
-            "Both Trees showed at the cut: take them?"
+        return _("A Tree showed at the cut: take it?") if len(view.cut_offer) == 1 else \
+            _("Both Trees showed at the cut: take them?")
     if view.phase == Phase.TRUMP.value:
         assert view.turned is not None
-        return f"Accept {suit_words(trump_suit_of_turned(view.turned))} as trump?"
+        return _("Accept {suit} as trump?").format(suit=said_suit(trump_suit_of_turned(view.turned)))
     if view.phase == Phase.DISCARD.value:
         count = len(next(iter(view.legal)).cards) if view.legal else 1
-        return "Discard one card." if count == 1 else f"Discard {count} cards."
+        return _("Discard one card.") if count == 1 else \
+            ngettext("Discard {n} card.", "Discard {n} cards.", count).format(n=count)
     if view.phase == Phase.LONE.value:
-        return "Play alone?"
-    return "Your lead." if not view.trick_cards else "Your card."
+        return _("Play alone?")
+    return _("Your lead.") if not view.trick_cards else _("Your card.")
 
 
 def _events(game: TableGame, view: SeatView) -> list[str]:
     """The deal so far in words, from what the person saw."""
     said = []
     if view.cut_trees:
-        said.append(f"{_who(game, view.cutter)} took {' and '.join(card_words(c) for c in view.cut_trees)} "
-                    "at the cut.")
+        trees = said_together([said_card(c) for c in view.cut_trees])
+        said.append(_mine(game, view.cutter, _("You took {cards} at the cut."), _("{who} took {cards} at the cut."),
+                          cards=trees))
     if view.accepted is not None and view.trump is not None:
-        verb = "accepted" if view.accepted else "refused"
-        said.append(f"{_who(game, view.forehand)} {verb}; {suit_words(view.trump)} is trump.")
-    said += [f"{_who(game, s)} will not play alone." for s in view.lone_passed]
+        suit = said_suit(view.trump)
+        said.append(_mine(game, view.forehand, _("You accepted; {suit} is trump."), _("{who} accepted; {suit} is trump."),
+                          suit=suit) if view.accepted else
+                    _mine(game, view.forehand, _("You refused; {suit} is trump."), _("{who} refused; {suit} is trump."),
+                          suit=suit))
+    said += [_mine(game, s, _("You will not play alone."), _("{who} will not play alone.")) for s in view.lone_passed]
     if view.lone is not None:
-        said.append(f"{_who(game, view.lone)} plays alone.")
+        said.append(_mine(game, view.lone, _("You play alone."), _("{who} plays alone.")))
     for number, trick in enumerate(view.tricks, 1):
-        said.append(f"{_who(game, trick.winner)} won trick {number}.")
+        said.append(_mine(game, trick.winner, _("You won trick {n}."), _("{who} won trick {n}."), n=str(number)))
     return said
 
 
@@ -187,25 +200,38 @@ def _draw_words(game: TableGame) -> str:
     """The draw for partners and the first deal: red nines against black, the nine of clubs deals."""
     table = game.table
     partner, dealer = game.seat.partner, table.first_dealer
-    said = (f"You drew {card_words(table.nines[game.seat])} and play with {_who(game, partner)}, who drew "
-            f"{card_words(table.nines[partner])}")
+    values = {"mine": said_card(table.nines[game.seat]), "partner": _who(game, partner),
+              "theirs": said_card(table.nines[partner])}
     if dealer is game.seat:
-        return said + ". You deal first."
+        return _("You drew {mine} and play with {partner}, who drew {theirs}. You deal first.").format(**values)
     if dealer is partner:
-        return said + " and deals first."
-    return said + f". {_who(game, dealer)} drew the nine of clubs and deals first."
+        return _("You drew {mine} and play with {partner}, who drew {theirs} and deals first.").format(**values)
+    return _("You drew {mine} and play with {partner}, who drew {theirs}. {dealer} drew the nine of clubs and deals "
+             "first.").format(dealer=_who(game, dealer), **values)
 
 
 def _team_names(game: TableGame, team: Team) -> str:
     """``You and level-5``: the person first."""
-    seats = sorted(team.seats, key=lambda seat: seat is not game.seat)
-    return " and ".join(game.names[seat] for seat in seats)
+    first, second = sorted(team.seats, key=lambda seat: seat is not game.seat)
+    if first is game.seat:
+        return _("You and {partner}").format(partner=game.names[second])
+    return _("{first} and {second}").format(first=game.names[first], second=game.names[second])
 
 
 def _score(game: TableGame, state: MatchState) -> dict[str, Any]:
     names = (_team_names(game, Team.NS), _team_names(game, Team.EW))
-    return {"points": list(state.points), "rounds": list(state.rounds), "text": str(state),
-            "words": state.describe(), "tree": score_tree_svg(state, names)}
+    return {"points": list(state.points), "rounds": list(state.rounds), "text": score_text(state),
+            "words": _score_words(state), "tree": score_tree_svg(state, names)}
+
+
+def _score_words(state: MatchState) -> str:
+    """The score in words, as :meth:`MatchState.describe` says it in English: ``3:-1, rounds 1:0, N-S make trump``."""
+    points, rounds = f"{state.points[0]}:{state.points[1]}", f"{state.rounds[0]}:{state.rounds[1]}"
+    if state.winner is not None:
+        return _("match won by {team}").format(team=str(state.winner))
+    if state.decider:
+        return _("the decider (rounds {rounds}), {team} make trump").format(rounds=rounds, team=str(state.makers))
+    return _("{points}, rounds {rounds}, {team} make trump").format(points=points, rounds=rounds, team=str(state.makers))
 
 
 def _deal_end(game: TableGame) -> dict[str, Any]:
@@ -217,14 +243,21 @@ def _deal_end(game: TableGame) -> dict[str, Any]:
     discards = None if deal.discards is None else _cards(deal.discards)
     makers = record.score.makers
     taken = record.score.makers_tricks
-    words = (f"{_team_names(game, makers)} made trump in "
-             f"{suit_words(deal.trump) if deal.trump is not None else '?'}"
-             f"{' with ' + seat_words(deal.lone) + ' alone' if deal.lone is not None else ''} and took "
-             f"{taken} trick{'s' if taken != 1 else ''}: "
-             + ", ".join(f"{team} {points:+d}" for team, points in ((str(t), record.score.points[t]) for t in Team))
-             + f". The score is now {game.table.match.state}.")
+    values = {"team": _team_names(game, makers), "suit": said_suit(deal.trump) if deal.trump is not None else "?",
+              "n": str(taken), "score": score_text(game.table.match.state),
+              "points": ", ".join(f"{team} {points:+d}" for team, points in
+                                  ((str(t), record.score.points[t]) for t in Team))}
+    if deal.lone is None:
+        words = ngettext("{team} made trump in {suit} and took {n} trick: {points}. The score is now {score}.",
+                         "{team} made trump in {suit} and took {n} tricks: {points}. The score is now {score}.",
+                         taken).format(**values)
+    else:
+        words = ngettext("{team} made trump in {suit} with {seat} alone and took {n} trick: {points}. The score is now "
+                         "{score}.",
+                         "{team} made trump in {suit} with {seat} alone and took {n} tricks: {points}. The score is "
+                         "now {score}.", taken).format(seat=said_seat(deal.lone), **values)
     if record.round_winner is not None:
-        words += f" {_team_names(game, record.round_winner)} won the round."
+        words += " " + _("{team} won the round.").format(team=_team_names(game, record.round_winner))
     costly = [{"action": j.verdict.chosen, "mark": j.verdict.mark, "mark_name": MARK_NAMES.get(j.verdict.mark, ""),
                "loss": round(j.verdict.loss, 4), "words": j.verdict.words}
               for j in sorted(game.deal_verdicts(game.table.deal_number), key=lambda j: -j.verdict.loss)

@@ -47,6 +47,24 @@ def test_the_table_is_served_at_its_address(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("command", ["play", "serve"])
+def test_lang_gives_the_pages_their_language(tmp_path: Path, command: str) -> None:
+    """``--lang de``: the pages in German for a browser that asks for French; English without it."""
+    server = subprocess.Popen([*CLI, command, "--port", "0", "--lang", "de"], cwd=tmp_path,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        url = server.stdout.readline().strip()
+        request = urllib.request.Request(url, headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+        with urllib.request.urlopen(request, timeout=20) as page:
+            text = page.read().decode()
+        assert '<html lang="de">' in text and ("altbaumer — spielen" in text or "Analysebrett" in text)
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=30)
+    assert "Traceback" not in err
+
+
 @pytest.mark.parametrize("args, said", [
     (["--level", "9"], "--level"),
     (["--seat", "X"], "--seat"),
@@ -54,6 +72,7 @@ def test_the_table_is_served_at_its_address(tmp_path: Path) -> None:
     (["--no-takeback"], "only with --tutor off"),
     (["--partner", "nobody"], "unknown policy 'nobody'"),
     (["--seed", "-1"], "--seed"),
+    (["--lang", "xx"], "--lang"),
 ])
 def test_bad_options_are_one_line(args: list[str], said: str) -> None:
     result = _run(*args, "--port", "0")

@@ -46,3 +46,25 @@ def test_every_source_becomes_a_module_of_its_wing(setup_module):
     names = sorted(setup_module["module_name"](src) for src in setup_module["SOURCES"])
     assert names == ["altbaumer.dd._search", "altbaumer.game._kernels", "altbaumer.hidden._deal",
                      "altbaumer.play._playout"]
+
+
+def test_the_build_compiles_every_catalogue_as_gettext_reads_it(setup_module, tmp_path):
+    """The .mo files an install carries say what their .po files say."""
+    import gettext
+
+    from babel.messages.pofile import read_po
+
+    written = setup_module["compile_catalogues"](tmp_path)
+    assert len(written) == 8  # de, es, fr, pt; the Python's and the scripts' catalogues
+    for compiled in written:
+        source = setup_module["LOCALE"] / compiled.relative_to(tmp_path).with_suffix(".po")
+        with source.open("rb") as handle:
+            catalogue = read_po(handle, locale=compiled.parts[-3])
+        with compiled.open("rb") as handle:
+            reader = gettext.GNUTranslations(handle)
+        for message in catalogue:
+            if message.id and not isinstance(message.id, tuple):
+                assert reader.gettext(message.id) == message.string
+            elif message.id:
+                assert [reader.ngettext(message.id[0], message.id[1], n) for n in (1, 2)] == \
+                    [message.string[reader.plural(1)], message.string[reader.plural(2)]]  # type: ignore[attr-defined]

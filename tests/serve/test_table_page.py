@@ -75,7 +75,9 @@ def test_one_self_contained_document() -> None:
 # -- in the browser -------------------------------------------------------------------------------
 
 
-def _serve(folder: Path) -> Iterator[str]:
+def _serve(folder: Path, **app: Any) -> Iterator[str]:
+    """The table's server at ``--seed 7 --level 1 --tutor off`` with a quick tutor; ``app``: more of
+    ``create_app``'s arguments."""
     from altbaumer.play.table import TableSettings
     from altbaumer.play.tutor import TutorEffort
     from altbaumer.serve.app import create_app
@@ -83,7 +85,7 @@ def _serve(folder: Path) -> Iterator[str]:
     from altbaumer.serve.table_api import PlayOptions
     quick = TutorEffort(samples=60, effort=16, turn_effort=6, discard_effort=8, alone_effort=16)  # clear verdicts only
     options = PlayOptions(defaults=TableSettings(level=1, tutor="off", seed=SEED, effort=quick), folder=folder)
-    with serving(create_app(token=TOKEN, play=options)) as base:
+    with serving(create_app(token=TOKEN, play=options, **app)) as base:
         yield base.rstrip("/")
 
 

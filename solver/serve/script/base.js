@@ -1,10 +1,10 @@
   var CARD = /^(?:[AKQJT9]|10)[CSHD]$/;
   var ORDER = {};
   FACES.cards.forEach(function (c, i) { ORDER[c[0]] = i; });
-  var TITLES = {turn: "accept or refuse", discard: "the discard", alone: "playing alone", play: "the card to play",
-                card: "the card to play"};
-  var UNIT = {match: "P(match)", net: "net", make: "P(3+)", march: "P(5)"};
-  var MARK_NAME = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"};
+  var TITLES = {turn: _("accept or refuse"), discard: _("the discard"), alone: _("playing alone"),
+                play: _("the card to play"), card: _("the card to play")};
+  var UNIT = {match: _("P(match)"), net: _("net"), make: "P(3+)", march: "P(5)"};
+  var MARK_NAME = {"?!": _("inaccuracy"), "?": _("mistake"), "??": _("blunder")};
 
   var S = {abn: null, name: null, boards: [], board: null, label: "", root: null, path: [], cache: {},
            seq: 0, index: 0, shown: null, pos: null, picked: [], job: null, events: null, poll: null, download: null,
@@ -32,16 +32,21 @@
     if (CARD.test(action)) { box.appendChild(face(action)); return box; }
     var m = /^discard:(.*)$/.exec(action);
     if (m) {
-      box.appendChild(document.createTextNode("discard "));
+      /* the sentence's words around its cards: "{cards}" marks where the cards stand */
+      var said = _("discard {cards}").split("{cards}");
+      if (said[0]) box.appendChild(document.createTextNode(said[0]));
       m[1].trim().split(/\s+/).forEach(function (c, i) {
         if (i) box.appendChild(document.createTextNode(" "));
-        box.appendChild(c === "-" ? el("span", "muted", "(not seen)") : face(c));
+        box.appendChild(c === "-" ? el("span", "muted", _("(not seen)")) : face(c));
       });
+      if (said[1]) box.appendChild(document.createTextNode(said.slice(1).join("")));
       return box;
     }
-    box.textContent = action;
+    box.textContent = ACTION_WORDS[action] || action;
     return box;
   }
+  /* The named actions of a line in words (the action itself stays the API's word). */
+  var ACTION_WORDS = {accept: _("accept"), refuse: _("refuse"), alone: _("alone"), together: _("together")};
   function optionNode(option) {
     var box = el("span", "opt"), parts = String(option).trim().split(/\s+/);
     if (parts.every(function (p) { return CARD.test(p); })) {

@@ -5,14 +5,14 @@
     if (name) body.name = name;
     return api("POST", "/api/open", body).then(function (answer) {
       var boards = answer && answer.boards || [];
-      if (!boards.length) throw new Error("no board in the text");
+      if (!boards.length) throw new Error(_("no board in the text"));
       S.abn = abn;
       S.name = name || null;
       S.boards = boards;
       var select = $("board-select");
       select.textContent = "";
       boards.forEach(function (b, i) {
-        var o = el("option", "", b.label || ("board " + b.board));
+        var o = el("option", "", boardLabel(b));
         o.value = String(i);
         select.appendChild(o);
       });
@@ -21,6 +21,13 @@
       $("new-box").open = false;
       return loadBoard(0);
     }).catch(function (e) { showError(messageOf(e)); });
+  }
+  /* A board's label in words: the server's "board 3" (its tag, or "board" alone) in the page's language. */
+  function boardLabel(b) {
+    var label = b.label || "", m = /^board (.+)$/.exec(label);
+    if (m) return fmt(_("board {board}"), {board: m[1]});
+    if (label === "board") return _("board");
+    return label || fmt(_("board {board}"), {board: b.board});
   }
   /* The main line's first `count` moves: the board opens at the decision the record leaves (docs/serve.md). */
   function openingPath(count) {
@@ -35,7 +42,7 @@
     S.board = !tag || shared ? String(index + 1) : tag;
     S.index = index;
     $("quiz").hidden = true;
-    S.label = b.label || "";
+    S.label = b.label ? boardLabel(b) : "";
     S.cache = {};
     S.root = treeOf(b.tree) || treeFrom(b.line || []);
     S.path = [];
@@ -45,7 +52,7 @@
     $("exported").value = "";
     $("dropped").textContent = "";
     $("download").hidden = true;
-    document.title = (S.label ? S.label + " — " : "") + "altbaumer serve";
+    document.title = (S.label ? S.label + " — " : "") + _("altbaumer — analysis board");
     $("board").hidden = false;
     drawMoves();
     var seq = ++S.seq;

@@ -13,11 +13,11 @@
       link.href = S.download;
       var base = (S.name || "board").replace(/^.*[\\/]/, "").replace(/\.(abn|json)$/i, "");
       link.download = (base + "-" + String(S.board || "")).replace(/[^A-Za-z0-9._-]+/g, "_").replace(/_+$/, "") + ".abn";
-      link.textContent = "download " + link.download;
+      link.textContent = fmt(_("download {file}"), {file: link.download});
       link.hidden = false;
       var dropped = answer && answer.dropped || 0;
-      $("dropped").textContent = dropped ? dropped + " variation" + (dropped === 1 ? "" : "s") +
-        " of a decision left out (the format has no variations of decisions)" : "";
+      $("dropped").textContent = dropped ? fmt(ngettext("{n} variation of a decision left out (the format has no variations of decisions)",
+        "{n} variations of a decision left out (the format has no variations of decisions)", dropped), {n: numberText(dropped)}) : "";
     }).catch(function (e) { $("export").disabled = false; showError(messageOf(e)); });
   }
 

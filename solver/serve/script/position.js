@@ -26,11 +26,11 @@
   }
   function roles(p, seat) {
     var r = [];
-    if (p.dealer === seat) r.push("dealer");
-    if (p.forehand === seat) r.push("forehand");
-    if (p.lone === seat) r.push("alone");
-    if (p.absent === seat) r.push("sits out");
-    if (p.to_act === seat && p.decision) r.push("to act");
+    if (p.dealer === seat) r.push(_("dealer"));
+    if (p.forehand === seat) r.push(_("forehand"));
+    if (p.lone === seat) r.push(_("alone"));
+    if (p.absent === seat) r.push(_("sits out"));
+    if (p.to_act === seat && p.decision) r.push(_("to act"));
     return r;
   }
   /* The card play (the API says "play", its first draft "card"). */
@@ -60,8 +60,8 @@
     if (r.length) { who.appendChild(document.createTextNode(" ")); who.appendChild(el("span", "role", r.join(", "))); }
     panel.appendChild(who);
     if (cards === null || cards === undefined) {
-      var hidden = el("div", "hidden-hand", "hidden");
-      hidden.title = "this hand is not known";
+      var hidden = el("div", "hidden-hand", _("hidden"));
+      hidden.title = _("this hand is not known");
       panel.appendChild(hidden);
       return;
     }
@@ -89,22 +89,26 @@
           if (typeof o.value === "number") {
             e.setAttribute("data-value", String(o.value));
             e.appendChild(el("span", "v", String(o.value)));
-            e.title = TEAM[seat] + " take " + o.value + " trick" + (o.value === 1 ? "" : "s") + " if " + seat +
-              " plays " + cardText(c) + " (double dummy)" + (valueClass(o, top) === " best" ? ": a best card" : "");
-          } else e.title = seat + " may play " + cardText(c);
+            var said = {team: TEAM[seat], n: o.value, seat: seat, card: cardText(c)};
+            e.title = valueClass(o, top) === " best"
+              ? fmt(ngettext("{team} take {n} trick if {seat} plays {card} (double dummy): a best card",
+                             "{team} take {n} tricks if {seat} plays {card} (double dummy): a best card", o.value), said)
+              : fmt(ngettext("{team} take {n} trick if {seat} plays {card} (double dummy)",
+                             "{team} take {n} tricks if {seat} plays {card} (double dummy)", o.value), said);
+          } else e.title = fmt(_("{seat} may play {card}"), {seat: seat, card: cardText(c)});
         } else if (d) {
           e = face(c, "button");
           e.type = "button";
           e.className += " discard" + valueClass(d, topValue(p.options || []));
           e.setAttribute("data-action", d.action);
-          e.title = "discard " + cardText(c);
+          e.title = fmt(_("discard {cards}"), {cards: cardText(c)});
         } else if (picking) {  /* the compulsory discard: pick the cards, then discard them */
           e = face(c, "button");
           e.type = "button";
           e.className += " pick" + (S.picked.indexOf(c) >= 0 ? " picked" : "");
           e.setAttribute("data-pick", c);
           e.setAttribute("aria-pressed", S.picked.indexOf(c) >= 0 ? "true" : "false");
-          e.title = (S.picked.indexOf(c) >= 0 ? "keep " : "choose to discard ") + cardText(c);
+          e.title = fmt(S.picked.indexOf(c) >= 0 ? _("keep {card}") : _("choose to discard {card}"), {card: cardText(c)});
         } else e = face(c);
         line.appendChild(e);
       });
@@ -137,7 +141,7 @@
       slot.appendChild(face(c));
       if (seats[i] === winner) slot.className += " won";
     });
-    box.title = done ? "the last trick, won by " + winner : "";
+    box.title = done ? fmt(_("the last trick, won by {seat}"), {seat: winner}) : "";
   }
   function suitText(letter) {
     var s = FACES.suits.filter(function (x) { return x[0] === letter; })[0];
@@ -152,22 +156,33 @@
     if (!cards || !cards.length) box.textContent = "—";
     return box;
   }
+  /* A phase in words, when no decision says more. */
+  var PHASE_WORDS = {cut: _("the cut"), trump: _("trump making"), discard: _("the discard"), lone: _("the lone choice"),
+                     play: _("the card play"), done: _("the deal is over")};
+  /* The score as the server writes it ("3:-1 rounds 1:0") in words. */
+  function scoreWords(score) {
+    var m = /^(\S+) rounds (\S+)$/.exec(String(score));
+    return m ? fmt(_("{points} rounds {rounds}"), {points: m[1], rounds: m[2]}) : String(score);
+  }
   function phaseText(p) {
     var seat = p.to_act;
     switch (playing(p) ? "card" : p.decision) {
-      case "card": return (p.trick && p.trick.cards && p.trick.cards.length ? seat + " to play" : seat + " to lead") +
-        " (trick " + ((p.tricks || []).length + 1) + ")";
-      case "turn": return "forehand " + seat + ": accept or refuse the turned " + cardText(p.turned || "");
-      case "discard": return seat + " discards";
-      case "alone": return seat + ": play alone or together";
+      case "card":
+        var said = {seat: seat, n: (p.tricks || []).length + 1};
+        return p.trick && p.trick.cards && p.trick.cards.length ? fmt(_("{seat} to play (trick {n})"), said)
+          : fmt(_("{seat} to lead (trick {n})"), said);
+      case "turn": return fmt(_("forehand {seat}: accept or refuse the turned {card}"), {seat: seat, card: cardText(p.turned || "")});
+      case "discard": return fmt(_("{seat} discards"), {seat: seat});
+      case "alone": return fmt(_("{seat}: play alone or together"), {seat: seat});
       default:
         if (p.phase === "play" || !p.decision) {
           var taken = p.tricks_taken || {};
           var played = (p.tricks || []).length;
           if (played >= 5 || p.phase === "done" || p.phase === "end" || p.phase === "over")
-            return "the end: the makers " + (p.makers || "") + " took " + (p.makers && taken[p.makers] !== undefined ? taken[p.makers] : "?") + " of 5 tricks";
+            return fmt(_("the end: the makers {makers} took {n} of 5 tricks"),
+                       {makers: p.makers || "", n: p.makers && taken[p.makers] !== undefined ? taken[p.makers] : "?"});
         }
-        return p.phase || "";
+        return PHASE_WORDS[p.phase] || p.phase || "";
     }
   }
   function drawFacts(p) {
@@ -178,20 +193,21 @@
       if (value instanceof Node) dd.appendChild(value); else dd.textContent = value === null || value === undefined ? "—" : String(value);
       dl.appendChild(dd);
     }
-    fact("dealer", p.dealer + (p.forehand ? ", forehand " + p.forehand : ""));
-    if (p.viewer) fact("seen from", p.viewer + ": only the cards " + p.viewer + " saw are shown");
-    if (p.makers) fact("makers", p.makers);
-    if (p.trump) fact("trump", suitText(p.trump));
-    if (p.turned) fact("turned", face(p.turned));
-    if (p.discards && p.discards.length) fact("discard", cardsNode(p.discards));
-    if (p.lone) fact("alone", p.lone + " plays alone" + (p.absent ? ", " + p.absent + " sits out" : ""));
+    fact(_("dealer"), p.forehand ? fmt(_("{dealer}, forehand {forehand}"), {dealer: p.dealer, forehand: p.forehand}) : p.dealer);
+    if (p.viewer) fact(_("seen from"), fmt(_("{seat}: only the cards {seat} saw are shown"), {seat: p.viewer}));
+    if (p.makers) fact(_("makers"), p.makers);
+    if (p.trump) fact(_("trump"), suitText(p.trump));
+    if (p.turned) fact(_("turned"), face(p.turned));
+    if (p.discards && p.discards.length) fact(_("discard"), cardsNode(p.discards));
+    if (p.lone) fact(_("alone"), p.absent ? fmt(_("{seat} plays alone, {absent} sits out"), {seat: p.lone, absent: p.absent})
+      : fmt(_("{seat} plays alone"), {seat: p.lone}));
     var t = p.tricks_taken || {};
-    fact("tricks", "N-S " + (t["N-S"] || 0) + " · E-W " + (t["E-W"] || 0));
-    if (p.score) fact("score", p.score);
-    if (p.stock && p.stock.length) fact("stock", cardsNode(p.stock));
-    if (typeof p.makers_tricks === "number") fact("double dummy", "the makers take " + p.makers_tricks);
-    if (p.pv && p.pv.length) fact("best line", cardsNode(p.pv));
-    if (p.unsolved) fact("not solved", p.unsolved);
+    fact(_("tricks"), "N-S " + (t["N-S"] || 0) + " · E-W " + (t["E-W"] || 0));
+    if (p.score) fact(_("score"), scoreWords(p.score));
+    if (p.stock && p.stock.length) fact(_("stock"), cardsNode(p.stock));
+    if (typeof p.makers_tricks === "number") fact(_("double dummy"), fmt(_("the makers take {n}"), {n: p.makers_tricks}));
+    if (p.pv && p.pv.length) fact(_("best line"), cardsNode(p.pv));
+    if (p.unsolved) fact(_("not solved"), p.unsolved);
     if (p.tricks && p.tricks.length) {
       var list = el("span");
       p.tricks.forEach(function (tr, i) {
@@ -202,7 +218,7 @@
         list.appendChild(item);
         list.appendChild(el("br"));
       });
-      fact("tricks played", list);
+      fact(_("tricks played"), list);
     }
     box.textContent = "";
     box.appendChild(dl);
@@ -235,7 +251,8 @@
         var cards = o.action.slice(8).trim().split(/\s+/).sort(byPack);
         if (cards.join(" ") === picked.join(" ")) match = o;
       });
-      var discard = el("button", "", match ? "" : "pick " + wanted + " cards in the hand to discard (" + picked.length + " picked)");
+      var discard = el("button", "", match ? "" : fmt(_("pick {n} cards in the hand to discard ({picked} picked)"),
+                                                        {n: wanted, picked: picked.length}));
       discard.type = "button";
       discard.id = "discard-picked";
       if (match) { discard.setAttribute("data-action", match.action); discard.appendChild(actionNode(match.action)); }
@@ -244,14 +261,14 @@
     }
     var select = el("select");
     select.id = "choice-select";
-    select.setAttribute("aria-label", "the choices");
+    select.setAttribute("aria-label", _("the choices"));
     options.forEach(function (o) {
       var opt = el("option", "", (o.label || o.action) + (typeof o.value === "number" ? " (" + o.value + ")" : ""));
       opt.value = o.action;
       select.appendChild(opt);
     });
     if (chosen.length && options.some(function (o) { return o.action === chosen[0]; })) select.value = chosen[0];
-    var go = el("button", "", "play this choice");
+    var go = el("button", "", _("play this choice"));
     go.type = "button";
     go.addEventListener("click", function () { play(select.value); });
     box.appendChild(select);

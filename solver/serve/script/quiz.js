@@ -3,8 +3,13 @@
      The first choice or card clicked there is the answer: graded, not played, so that the board stays
      at the decision (to rate it, or to play on). Answers are kept per board of the file open. */
   var QUIZ = {boards: null, answers: {}, asked: {}};
-  var QUIZ_WORDS = {turn: " to accept or refuse", discard: "'s discard", alone: "'s lone play", lead: "'s lead",
-                    follow: "'s card, following"};
+  /* The question of each kind of drill (for a card, with the trick it is in). */
+  var QUIZ_QUESTIONS = {turn: _("Drill {n} of {count}: {seat} to accept or refuse."),
+                        discard: _("Drill {n} of {count}: {seat}'s discard."),
+                        alone: _("Drill {n} of {count}: {seat}'s lone play."),
+                        lead: _("Drill {n} of {count}: {seat}'s lead (trick {trick})."),
+                        follow: _("Drill {n} of {count}: {seat}'s card, following (trick {trick}).")};
+  var QUIZ_VERDICTS = {"?!": _("an inaccuracy"), "?": _("a mistake"), "??": _("a blunder")};
 
   function drillOf(index) {
     var b = S.boards[index];
@@ -58,12 +63,19 @@
 
   function lossText(drill, delta) {
     var loss = Math.abs(delta);
-    return drill.objective === "net" ? loss.toFixed(2) + " net points"
-                                     : (100 * loss).toFixed(1) + "% of the chance to win the match";
+    return drill.objective === "net" ? fmt(_("{points} net points"), {points: numberText(loss, 2)})
+                                     : fmt(_("{share} of the chance to win the match"), {share: percentText(loss, 1)});
   }
   function deltaCell(drill, delta) {
-    if (drill.objective === "net") return (delta < 0 ? "−" : "+") + Math.abs(delta).toFixed(2);
-    return (delta < 0 ? "−" : "") + (100 * Math.abs(delta)).toFixed(1) + "%";
+    if (drill.objective === "net") return (delta < 0 ? "−" : "+") + numberText(Math.abs(delta), 2);
+    return (delta < 0 ? "−" : "") + percentText(Math.abs(delta), 1);
+  }
+  /* A message into box: its {option} and {answer} as the options' cards, the rest as text. */
+  function fillOptions(box, text, nodes) {
+    text.split(/(\{option\}|\{answer\})/).forEach(function (part) {
+      if (part === "{option}" || part === "{answer}") box.appendChild(nodes[part.slice(1, -1)]());
+      else if (part) box.appendChild(document.createTextNode(part));
+    });
   }
   function verdictNode(drill, given) {
     var o = drillOption(drill, given.option), best = drillOption(drill, drill.answer), box = el("p"), said;
@@ -72,25 +84,20 @@
     box.className = given.right ? "right" : "wrong";
     box.setAttribute("data-option", o.option);
     box.setAttribute("data-right", given.right ? "true" : "false");
-    /* the words before the answer's name and after it (none: the answer is not named again) */
-    if (o.option === drill.answer) said = [": the best answer.", null];
-    else if (!o.mark && gap <= 0) said = [": right, within the noise of the best: as good as ", "."];
-    else if (!o.mark) said = [": right, within the noise of the best (" + lossText(drill, gap) + " less than ", ")."];
-    else said = [": " + (o.mark === "?!" ? "an " : "a ") + MARK_NAME[o.mark] + " (" + o.mark + "), " +
-                 lossText(drill, gap) + " less than ", "."];
-    box.appendChild(optionNode(o.option));
-    box.appendChild(document.createTextNode(said[0]));
-    if (said[1] !== null) {
-      box.appendChild(optionNode(drill.answer));
-      box.appendChild(document.createTextNode(said[1]));
-    }
+    if (o.option === drill.answer) said = _("{option}: the best answer.");
+    else if (!o.mark && gap <= 0) said = _("{option}: right, within the noise of the best: as good as {answer}.");
+    else if (!o.mark) said = fmt(_("{option}: right, within the noise of the best ({loss} less than {answer})."), {loss: lossText(drill, gap)});
+    else said = fmt(_("{option}: {verdict} ({mark}), {loss} less than {answer}."),
+                    {verdict: QUIZ_VERDICTS[o.mark] || o.mark, mark: o.mark, loss: lossText(drill, gap)});
+    fillOptions(box, said, {option: function () { return optionNode(o.option); },
+                            answer: function () { return optionNode(drill.answer); }});
     return box;
   }
   function optionsTable(drill, given) {
     var table = el("table"), head = el("tr");
     table.id = "quiz-options";
-    head.appendChild(el("th", "l", "option"));
-    head.appendChild(el("th", "", drill.objective === "net" ? "Δ net" : "Δ P(match)"));
+    head.appendChild(el("th", "l", _("option")));
+    head.appendChild(el("th", "", "Δ " + (drill.objective === "net" ? UNIT.net : UNIT.match)));  /* the notation of base.js */
     head.appendChild(el("th", "l", ""));
     table.appendChild(head);
     drill.options.slice().sort(function (a, b) { return b.delta - a.delta; }).forEach(function (o) {
@@ -101,9 +108,9 @@
       tr.appendChild(cell);
       tr.appendChild(el("td", "delta", deltaCell(drill, o.delta)));
       var labels = [];
-      if (o.option === drill.answer) labels.push("★ the answer");
-      if (o.option === given.option) { labels.push("your answer"); tr.className += " yours"; }
-      if (o.option === drill.chosen) { labels.push("the game's choice"); tr.className += " chosen"; }
+      if (o.option === drill.answer) labels.push(_("★ the answer"));
+      if (o.option === given.option) { labels.push(_("your answer")); tr.className += " yours"; }
+      if (o.option === drill.chosen) { labels.push(_("the game's choice")); tr.className += " chosen"; }
       tr.appendChild(el("td", "l labels", labels.join(", ")));
       table.appendChild(tr);
     });
@@ -112,15 +119,14 @@
   function scoreText() {
     var answers = quizAnswers(), keys = Object.keys(answers);
     var right = keys.filter(function (k) { return answers[k].right; }).length;
-    return keys.length ? right + " of " + keys.length + " right" : "no drill answered yet";
+    return keys.length ? fmt(_("{right} of {count} right"), {right: right, count: keys.length}) : _("no drill answered yet");
   }
   /* The question, in the words of the position at the drill's decision (kept for the board's other points). */
   function questionText(drill) {
     if (!atDrillPoint() || !S.pos) return QUIZ.asked[S.index] || "";
     var all = drillIndices(), at = all.indexOf(S.index) + 1, trick = (S.pos.tricks || []).length + 1;
-    var what = (S.pos.to_act || "?") + (QUIZ_WORDS[drill.kind] || "'s " + drill.kind);
-    if (drill.kind === "lead" || drill.kind === "follow") what += " (trick " + trick + ")";
-    QUIZ.asked[S.index] = "Drill " + at + " of " + all.length + ": " + what + ".";
+    var values = {n: at, count: all.length, seat: S.pos.to_act || "?", trick: trick, kind: drill.kind};
+    QUIZ.asked[S.index] = fmt(QUIZ_QUESTIONS[drill.kind] || _("Drill {n} of {count}: {seat}'s {kind}."), values);
     return QUIZ.asked[S.index];
   }
   /* The panel, drawn with each position: the question, then once answered the verdict and the options. */
@@ -129,7 +135,7 @@
     box.hidden = !drill;
     if (!drill) return;
     var given = quizAnswers()[S.index], body = $("quiz-body");
-    $("quiz-question").textContent = questionText(drill) + (given ? "" : " What do you choose?");
+    $("quiz-question").textContent = questionText(drill) + (given ? "" : " " + _("What do you choose?"));
     body.textContent = "";
     if (given) {
       body.appendChild(verdictNode(drill, given));
@@ -140,13 +146,13 @@
       (drill.notes || []).forEach(function (t) { notes.appendChild(el("p", "", t)); });
       body.appendChild(notes);
     } else if (!atDrillPoint()) {
-      var back = el("button", "", "back to the drill's decision");
+      var back = el("button", "", _("back to the drill's decision"));
       back.type = "button";
       back.id = "quiz-back";
       back.addEventListener("click", function () { go(quizStart(S.index)); });
-      body.appendChild(el("span", "muted", "The drill asks at the end of the recorded line. "));
+      body.appendChild(el("span", "muted", _("The drill asks at the end of the recorded line.") + " "));
       body.appendChild(back);
-    } else body.appendChild(el("p", "muted", "Click a choice or a card: it is graded, not played."));
+    } else body.appendChild(el("p", "muted", _("Click a choice or a card: it is graded, not played.")));
     $("quiz-score").textContent = scoreText();
     $("quiz-next").disabled = drillIndices().length < 2;
   }

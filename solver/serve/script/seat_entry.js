@@ -1,6 +1,6 @@
   /* -- a deal entered from one seat: its hand, the cards it saw, then the play as it happened ---- */
   var SEAT = {place: {}, order: []};  /* card → "hand", "turned" or "cut"; the order cards were placed in */
-  var SEAT_ROOM = {hand: 5, turned: 4, cut: 1}, SEAT_NAMES = {hand: "my hand", turned: "turned up", cut: "seen at the cut"};
+  var SEAT_ROOM = {hand: 5, turned: 4, cut: 1}, SEAT_NAMES = {hand: _("my hand"), turned: _("turned up"), cut: _("seen at the cut")};
   function seatPlaced(where) {
     return SEAT.order.filter(function (c) { return SEAT.place[c] === where; });
   }
@@ -26,7 +26,8 @@
       var b = face(c[0], "button");
       b.type = "button";
       b.className += " pcard" + (SEAT.place[c[0]] ? " placed" : "");
-      b.title = SEAT.place[c[0]] ? SEAT_NAMES[SEAT.place[c[0]]] + ": click to take it back" : "I saw " + cardText(c[0]);
+      b.title = SEAT.place[c[0]] ? fmt(_("{place}: click to take it back"), {place: SEAT_NAMES[SEAT.place[c[0]]]})
+        : fmt(_("I saw {card}"), {card: cardText(c[0])});
       pool.appendChild(b);
     });
     var places = $("seat-places");
@@ -39,16 +40,16 @@
         var b = face(c, "button");
         b.type = "button";
         b.className += " pcard";
-        b.title = "take " + cardText(c) + " back";
+        b.title = fmt(_("take {card} back"), {card: cardText(c)});
         row.appendChild(b);
       });
       places.appendChild(row);
     });
     var me = $("seat-me").value, dealer = $("seat-dealer").value, forehand = NEXT[dealer];
-    var mine = me === dealer ? "the dealer" : me === forehand ? "forehand (you turn up the trump card)" :
-      me === PARTNER[forehand] ? "forehand's partner" : "the cutter";
-    $("seat-roles").textContent = "You (" + me + ") were " + mine + "; forehand " + forehand + ", makers " +
-      TEAM[forehand] + ", cutter " + PARTNER[forehand] + ".";
+    var mine = me === dealer ? _("the dealer") : me === forehand ? _("forehand (you turn up the trump card)") :
+      me === PARTNER[forehand] ? _("forehand's partner") : _("the cutter");
+    $("seat-roles").textContent = fmt(_("You ({seat}) were {role}; forehand {forehand}, makers {makers}, cutter {cutter}."),
+      {seat: me, role: mine, forehand: forehand, makers: TEAM[forehand], cutter: PARTNER[forehand]});
   }
   /* The deal as the seat knew it at the cut: its hand, the stock cards it saw (top first, "-" unseen), the
      Trees the cutter took. Everything after the cut is entered on the board as the recorded line. */
@@ -56,7 +57,8 @@
     var me = $("seat-me").value, dealer = $("seat-dealer").value, turned = seatPlaced("turned");
     var stock = [0, 1, 2, 3].map(function (i) { return turned[i] || "-"; }), cut = seatPlaced("cut");
     if (cut.length) {
-      if (turned.length === 4 && turned[3] !== cut[0]) throw new Error("the card seen at the cut is stock card 4, the fourth card turned up: " + cardText(turned[3]) + ", not " + cardText(cut[0]));
+      if (turned.length === 4 && turned[3] !== cut[0]) throw new Error(fmt(_("the card seen at the cut is stock card 4, the fourth card turned up: {turned}, not {cut}"),
+                                                                             {turned: cardText(turned[3]), cut: cardText(cut[0])}));
       stock[3] = cut[0];
     }
     var hands = [], s = me;
@@ -68,12 +70,12 @@
   function seatOpen() {
     showError("");
     var me = $("seat-me").value, text;
-    if (seatPlaced("hand").length !== 5) { showError("your hand: click the five cards you were dealt (" + seatPlaced("hand").length + " so far)"); return; }
-    if (!seatPlaced("turned").length) { showError("the turned card: choose \u201cturned up\u201d and click the card forehand turned"); return; }
+    if (seatPlaced("hand").length !== 5) { showError(fmt(_("your hand: click the five cards you were dealt ({n} so far)"), {n: seatPlaced("hand").length})); return; }
+    if (!seatPlaced("turned").length) { showError(_("the turned card: choose \u201cturned up\u201d and click the card forehand turned")); return; }
     try { text = seatAbn(); } catch (e) { showError(messageOf(e)); return; }
     $("abn-text").value = text;
     S.entering = {seat: me};
-    openText(text, "entered from " + me).then(function () { if (!S.root) S.entering = null; });
+    openText(text, fmt(_("entered from {seat}"), {seat: me})).then(function () { if (!S.root) S.entering = null; });
   }
 
   /* -- entering the play: each action at the end of the recorded line extends it ------------------- */
@@ -106,12 +108,13 @@
     box.hidden = !S.entering;
     if (!S.entering) return;
     var me = S.entering.seat, n = S.path.length, who = p.to_act, text;
-    if (p.phase === "done") text = "The play is entered (" + n + " actions).";
-    else if (!atLineEnd(S.path)) text = "Go to the end of the line to go on entering.";
-    else if (who === me) text = "What did you (" + me + ") do? Click it.";
-    else if ((p.options || []).some(function (o) { return o.unseen; })) text = "Which card did " + who + " play? Click it below.";
-    else text = "What did " + who + " do? Click it below.";
-    $("entry-text").textContent = "Entering the play as it happened: " + n + " action" + (n === 1 ? "" : "s") + " so far. " + text;
+    if (p.phase === "done") text = fmt(_("The play is entered ({n} actions)."), {n: n});
+    else if (!atLineEnd(S.path)) text = _("Go to the end of the line to go on entering.");
+    else if (who === me) text = fmt(_("What did you ({seat}) do? Click it."), {seat: me});
+    else if ((p.options || []).some(function (o) { return o.unseen; })) text = fmt(_("Which card did {seat} play? Click it below."), {seat: who});
+    else text = fmt(_("What did {seat} do? Click it below."), {seat: who});
+    $("entry-text").textContent = fmt(ngettext("Entering the play as it happened: {n} action so far.",
+      "Entering the play as it happened: {n} actions so far.", n), {n: n}) + " " + text;
     if (p.phase === "done" && atLineEnd(S.path)) { entryDone(); return; }
     /* a forced step (the only card, forehand's unseen discard) is entered for the person */
     var options = p.options || [];
@@ -121,12 +124,12 @@
     var box = $("choices"), options = (p.options || []).filter(function (o) { return o.unseen; });
     if (!options.length) return false;
     var row = el("div", "unseen-pick");
-    row.appendChild(el("span", "", p.to_act + " played:"));
+    row.appendChild(el("span", "", fmt(_("{seat} played:"), {seat: p.to_act})));
     options.forEach(function (o) {
       var b = face(o.action, "button");
       b.type = "button";
       b.setAttribute("data-action", o.action);
-      b.title = p.to_act + " played " + cardText(o.action);
+      b.title = fmt(_("{seat} played {card}"), {seat: p.to_act, card: cardText(o.action)});
       row.appendChild(b);
     });
     box.appendChild(row);
@@ -134,11 +137,11 @@
   }
 
   /* -- the figures with every card open, at a decision of trump making ------------------------------ */
-  var OPEN_WORDS = {accept: "accepting", refuse: "refusing", together: "playing together", alone: "playing alone"};
+  var OPEN_WORDS = {accept: _("accepting"), refuse: _("refusing"), together: _("playing together"), alone: _("playing alone")};
   function openWords(action) {
     if (OPEN_WORDS[action]) return OPEN_WORDS[action];
     var m = /^discard:(.*)$/.exec(action);
-    return m ? "discarding " + m[1].trim().split(/\s+/).map(cardText).join(" ") : action;
+    return m ? fmt(_("discarding {cards}"), {cards: m[1].trim().split(/\s+/).map(cardText).join(" ")}) : action;
   }
   function drawOpenCard(p) {
     var box = $("open-card"), table = $("open-card-table"), options = p.options || [];
@@ -149,17 +152,17 @@
     if (box.hidden) return;
     if (!figures.length) {
       $("open-card-text").textContent = p.viewer
-        ? "Only " + p.viewer + "'s cards are known, so there are no figures with every card open: rate the decision from what " + p.to_act + " knew."
-        : "Not every card is known: rate the decision from what " + p.to_act + " knew.";
+        ? fmt(_("Only {viewer}'s cards are known, so there are no figures with every card open: rate the decision from what {seat} knew."),
+              {viewer: p.viewer, seat: p.to_act})
+        : fmt(_("Not every card is known: rate the decision from what {seat} knew."), {seat: p.to_act});
       return;
     }
     var best = figures.filter(function (o) { return o.open.best; })[0];
-    $("open-card-text").textContent = "If every card were open, " + (best ? openWords(best.action) + " would be best" : "") +
-      ". These figures let every player see every card after this choice: a play that hidden cards rarely allow." +
-      " \u201cRate from what you knew\u201d gives the honest figure.";
+    $("open-card-text").textContent = (best ? fmt(_("If every card were open, {choice} would be best."), {choice: openWords(best.action)}) + " "
+      : "") + _("These figures let every player see every card after this choice: a play that hidden cards rarely allow. \u201cRate from what you knew\u201d gives the honest figure.");
     var head = el("tr");
-    [["", "the choice"], ["tricks", "the makers' tricks with every card open"],
-     ["points", "the makers' deal points"], ["to win the match", "the makers' chance to win the match after this deal"]]
+    [["", _("the choice")], [_("tricks"), _("the makers' tricks with every card open")],
+     [_("points"), _("the makers' deal points")], [_("to win the match"), _("the makers' chance to win the match after this deal")]]
       .forEach(function (h) { var th = el("th", h[0] ? "" : "l", h[0]); th.title = h[1]; head.appendChild(th); });
     table.appendChild(head);
     figures.forEach(function (o) {
@@ -167,11 +170,11 @@
       tr.setAttribute("data-open", o.action);
       var cell = el("td", "l");
       cell.appendChild(actionNode(o.action));
-      if (o.open.best) { var star = el("span", "star", "\u2605"); star.title = "best with every card open"; cell.appendChild(star); }
+      if (o.open.best) { var star = el("span", "star", "\u2605"); star.title = _("best with every card open"); cell.appendChild(star); }
       tr.appendChild(cell);
       tr.appendChild(el("td", "", String(o.open.tricks)));
-      tr.appendChild(el("td", "", (o.open.points > 0 ? "+" : "") + o.open.points));
-      tr.appendChild(el("td", "", (100 * o.open.match).toFixed(1) + "%"));
+      tr.appendChild(el("td", "", (o.open.points > 0 ? "+" : "") + numberText(o.open.points)));
+      tr.appendChild(el("td", "", percentText(o.open.match, 1)));
       table.appendChild(tr);
     });
   }

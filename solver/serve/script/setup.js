@@ -1,6 +1,8 @@
   /* -- setting up a deal ---------------------------------------------------------------------- */
   var SETUP = {place: {}, order: []};  /* card → "N".."W" or "stock"; the stock's order of placing */
   var PLACES = ["N", "E", "S", "W", "stock"], ROOM = {N: 5, E: 5, S: 5, W: 5, stock: 4};
+  /* A place in words: a seat's letter, or the stock. */
+  function placeName(where) { return where === "stock" ? _("stock") : where; }
   function placed(where) {
     if (where === "stock") return SETUP.order.filter(function (c) { return SETUP.place[c] === "stock"; });
     return Object.keys(SETUP.place).filter(function (c) { return SETUP.place[c] === where; }).sort(byPack);
@@ -40,7 +42,7 @@
       var b = face(c[0], "button");
       b.type = "button";
       b.className += " pcard" + (SETUP.place[c[0]] ? " placed" : "");
-      b.title = SETUP.place[c[0]] ? "in " + SETUP.place[c[0]] + ": click to take it back" : "place into the chosen hand";
+      b.title = SETUP.place[c[0]] ? fmt(_("in {place}: click to take it back"), {place: placeName(SETUP.place[c[0]])}) : _("place into the chosen hand");
       pool.appendChild(b);
     });
     var places = $("setup-places");
@@ -48,18 +50,19 @@
     PLACES.forEach(function (p) {
       var row = el("div", "place"), cards = placed(p);
       row.setAttribute("data-place", p);
-      row.appendChild(el("b", "", p + " " + cards.length + "/" + ROOM[p]));
+      row.appendChild(el("b", "", placeName(p) + " " + cards.length + "/" + ROOM[p]));
       cards.forEach(function (c) {
         var b = face(c, "button");
         b.type = "button";
         b.className += " pcard";
-        b.title = "take " + cardText(c) + " back";
+        b.title = fmt(_("take {card} back"), {card: cardText(c)});
         row.appendChild(b);
       });
       places.appendChild(row);
     });
     var dealer = $("setup-dealer").value, forehand = NEXT[dealer];
-    $("setup-roles").textContent = "forehand " + forehand + ", makers " + TEAM[forehand] + ", cutter " + PARTNER[forehand];
+    $("setup-roles").textContent = fmt(_("forehand {forehand}, makers {makers}, cutter {cutter}"),
+                                       {forehand: forehand, makers: TEAM[forehand], cutter: PARTNER[forehand]});
   }
   function setupFill() {
     var free = FACES.cards.map(function (c) { return c[0]; }).filter(function (c) { return !SETUP.place[c]; });

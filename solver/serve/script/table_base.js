@@ -1,11 +1,15 @@
   /* -- the table page (altbaumer play): constants, words, helpers, the API ---------------------- */
-  var SEAT_WORD = {N: "North", E: "East", S: "South", W: "West"};
-  var SIDE_WORD = {"N-S": "North and South", "E-W": "East and West"};
-  var RANK_WORD = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten", "9": "nine"};
-  var SUIT_WORD = {C: "clubs", S: "spades", H: "hearts", D: "diamonds"};
+  var SEAT_WORD = {N: _("North"), E: _("East"), S: _("South"), W: _("West")};
+  var SIDE_WORD = {"N-S": _("North and South"), "E-W": _("East and West")};
+  /* A card's name by its rank, the suit's word put in: bare (a button's name) and in a sentence. */
+  var RANK_WORD = {A: _("ace of {suit}"), K: _("king of {suit}"), Q: _("queen of {suit}"), J: _("jack of {suit}"),
+                   T: _("ten of {suit}"), "9": _("nine of {suit}")};
+  var RANK_PHRASE = {A: _("the ace of {suit}"), K: _("the king of {suit}"), Q: _("the queen of {suit}"),
+                     J: _("the jack of {suit}"), T: _("the ten of {suit}"), "9": _("the nine of {suit}")};
+  var SUIT_WORD = {C: _("clubs"), S: _("spades"), H: _("hearts"), D: _("diamonds")};
   var CARD = /^[AKQJT9][CSHD]$/;
   var LETTER = {accept: "A", refuse: "R", together: "T", take: "T", alone: "G", next: "N"};
-  var MARK_NAME = {"?!": "an inaccuracy", "?": "a mistake", "??": "a blunder"};
+  var MARK_NAME = {"?!": _("an inaccuracy"), "?": _("a mistake"), "??": _("a blunder")};
   var SUIT = {};
   FACES.suits.forEach(function (s) { SUIT[s[0]] = s; });
   var STORE = {autoplay: "altbaumer.play.autoplay", delay: "altbaumer.play.delay"};
@@ -23,30 +27,38 @@
   /* -- words -------------------------------------------------------------------------------------- */
   /* A card in words, as its button is named: "Queen of clubs, the Big Tree", "ten of hearts". */
   function cardWords(code) {
-    if (code === "QC") return "Queen of clubs, the Big Tree";
-    if (code === "JC") return "Jack of clubs, the Little Tree";
+    if (code === "QC") return _("Queen of clubs, the Big Tree");
+    if (code === "JC") return _("Jack of clubs, the Little Tree");
     if (!CARD.test(code)) return String(code);
-    return RANK_WORD[code.charAt(0)] + " of " + SUIT_WORD[code.charAt(1)];
+    return fmt(RANK_WORD[code.charAt(0)], {suit: SUIT_WORD[code.charAt(1)]});
   }
   /* The card in a sentence: "the nine of spades", "the Big Tree (the Queen of clubs)". */
   function cardPhrase(code) {
-    if (code === "QC") return "the Big Tree (the Queen of clubs)";
-    if (code === "JC") return "the Little Tree (the Jack of clubs)";
-    return "the " + cardWords(code);
+    if (code === "QC") return _("the Big Tree (the Queen of clubs)");
+    if (code === "JC") return _("the Little Tree (the Jack of clubs)");
+    if (!CARD.test(code)) return String(code);
+    return fmt(RANK_PHRASE[code.charAt(0)], {suit: SUIT_WORD[code.charAt(1)]});
   }
   function listWords(items) {
     if (items.length < 2) return items.join("");
-    return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+    return fmt(_("{list} and {last}"), {list: items.slice(0, -1).join(", "), last: items[items.length - 1]});
   }
   function me() { return T.state ? T.state.seat : "S"; }
-  /* Who a seat is, in a sentence: "you" for the person, else the seat's compass word. */
-  function who(seat, capitalised) {
-    var word = seat === me() ? "you" : (SEAT_WORD[seat] || String(seat));
-    return capitalised ? capital(word) : word;
+  /* Who a seat is, as a label: "You" for the person, else the seat's compass word. (In a sentence
+     the person and the others have sentences of their own: the verb's form differs by language.) */
+  function who(seat) {
+    return seat === me() ? _("You") : (SEAT_WORD[seat] || String(seat));
+  }
+  function seatWord(seat) { return SEAT_WORD[seat] || String(seat); }
+  /* One of two sentences: the person's (``mine``), or another seat's with its word for {seat}. */
+  function bySeat(seat, mine, theirs, values) {
+    var v = {seat: seatWord(seat)};
+    Object.keys(values || {}).forEach(function (k) { v[k] = values[k]; });
+    return fmt(seat === me() ? mine : theirs, v);
   }
   function sideWords(side, s) {
     var named = s && s.teams && s.teams[side];
-    return (SIDE_WORD[side] || side) + (named ? " (" + named + ")" : "");
+    return named ? fmt(_("{side} ({names})"), {side: SIDE_WORD[side] || side, names: named}) : (SIDE_WORD[side] || side);
   }
   function trumpWords(letter) {
     return SUIT[letter] ? SUIT[letter][1] + " " + SUIT_WORD[letter] : String(letter);
@@ -56,13 +68,17 @@
     action = String(action);
     if (CARD.test(action)) return cardWords(action);
     var words = action.split(/\s+/);
-    if (words[0] === "discard") return "discard the " + listWords(words.slice(1).map(cardWords));
-    if (words[0] === "take" && words.length === 2) return "take the " + cardWords(words[1]).replace(/^.*, the /, "") + " only";
+    if (words[0] === "discard") return fmt(_("discard the {cards}"), {cards: listWords(words.slice(1).map(cardWords))});
+    if (words[0] === "take" && words.length === 2) {
+      if (words[1] === "QC") return _("take the Big Tree only");
+      if (words[1] === "JC") return _("take the Little Tree only");
+      return fmt(_("take {card} only"), {card: cardPhrase(words[1])});
+    }
     var label = null;
     ((s && s.choices) || []).forEach(function (c) { if (c.action === action) label = c.label; });
     if (label) return label;
-    var plain = {accept: "accept", refuse: "refuse", alone: "go alone", together: "play together", take: "take the Trees",
-                 leave: "leave the Trees", next: "next deal"};
+    var plain = {accept: _("accept"), refuse: _("refuse"), alone: _("go alone"), together: _("play together"),
+                 take: _("take the Trees"), leave: _("leave the Trees"), next: _("next deal")};
     return plain[action] || action;
   }
 

@@ -7,7 +7,6 @@
     return pos;
   }
   function absentSeat(s) { return s && s.lone ? PARTNER[s.lone] : null; }
-  function verb(seat, word) { return seat === me() ? word : word + "s"; }
   function finished(s) { return s.phase === "done" || s.phase === "over"; }
   /* The discard open to the person: how many cards, which may go, the actions. */
   function discardInfo(s) {
@@ -66,20 +65,20 @@
 
   function drawWhere(s) {
     var parts = [];
-    if (s.deal) parts.push("deal " + s.deal);
-    if (s.round) parts.push("round " + s.round);
-    if (s.decider) parts.push("the decider");
-    if (s.seat) parts.push("you sit " + SEAT_WORD[s.seat]);
+    if (s.deal) parts.push(fmt(_("deal {n}"), {n: s.deal}));
+    if (s.round) parts.push(fmt(_("round {n}"), {n: s.round}));
+    if (s.decider) parts.push(_("the decider"));
+    if (s.seat) parts.push(fmt(_("you sit {seat}"), {seat: SEAT_WORD[s.seat]}));
     $("where").textContent = capital(parts.join(" · "));
   }
 
   function roleWords(s, seat) {
     var roles = [];
-    if (s.dealer === seat) roles.push(seat === me() ? "you deal" : "deals");
-    if (s.forehand === seat) roles.push("forehand");
-    if (s.cutter === seat) roles.push(seat === me() ? "you cut" : "cuts");
-    if (s.lone === seat) roles.push(seat === me() ? "you play alone" : "plays alone");
-    if (absentSeat(s) === seat) roles.push("sits out");
+    if (s.dealer === seat) roles.push(seat === me() ? _("you deal") : _("deals"));
+    if (s.forehand === seat) roles.push(_("forehand"));
+    if (s.cutter === seat) roles.push(seat === me() ? _("you cut") : _("cuts"));
+    if (s.lone === seat) roles.push(seat === me() ? _("you play alone") : _("plays alone"));
+    if (absentSeat(s) === seat) roles.push(_("sits out"));
     return roles.join(", ");
   }
 
@@ -91,23 +90,24 @@
                   hidden.filter(function (p) { return p.seat === seat; }).length;
       box.className = "seat pos-" + pos[seat] + (mine ? " me" : "") + (acting === seat && !finished(s) ? " acting" : "") +
                       (absentSeat(s) === seat ? " out" : "");
-      var head = el("div", "who", mine ? "You" : SEAT_WORD[seat]);
+      var head = el("div", "who", mine ? _("You") : SEAT_WORD[seat]);
       var name = mine ? SEAT_WORD[seat] : (names[seat] || "");
       if (name) { head.appendChild(document.createTextNode(" ")); head.appendChild(el("span", "name", "· " + name)); }
       box.appendChild(head);
       var role = roleWords(s, seat);
       if (role) box.appendChild(el("div", "role", role));
-      var label = [mine ? "You, " + SEAT_WORD[seat] : SEAT_WORD[seat] + (names[seat] ? ", " + names[seat] : "")];
+      var label = [mine ? fmt(_("You, {seat}"), {seat: SEAT_WORD[seat]}) : SEAT_WORD[seat] + (names[seat] ? ", " + names[seat] : "")];
       if (role) label.push(role);
       if (!mine) {
         var backs = el("div", "backs");
         backs.setAttribute("aria-hidden", "true");
         for (var i = 0; i < count; i++) backs.appendChild(el("span", "back"));
         box.appendChild(backs);
-        box.appendChild(el("div", "count", count === 1 ? "1 card" : count + " cards"));
-        label.push(count === 1 ? "1 card" : count + " cards");
+        var cards = fmt(ngettext("{n} card", "{n} cards", count), {n: count});
+        box.appendChild(el("div", "count", cards));
+        label.push(cards);
       }
-      if (acting === seat && !finished(s)) label.push(mine ? "your turn" : "to act");
+      if (acting === seat && !finished(s)) label.push(mine ? _("your turn") : _("to act"));
       box.setAttribute("aria-label", label.join(", "));
     });
   }
@@ -141,36 +141,37 @@
       if (!slot) return;
       slot.appendChild(cardNode(p.card));
       slot.setAttribute("data-seat", p.seat);
-      slot.setAttribute("aria-label", who(p.seat, true) + ": " + cardWords(p.card));
+      slot.setAttribute("aria-label", fmt(_("{who}: {card}"), {who: who(p.seat), card: cardWords(p.card)}));
       if (view.winner === p.seat) slot.classList.add("won");
     });
-    box.setAttribute("aria-label", view.done ? "the trick just won by " + who(view.winner) : "the trick");
+    box.setAttribute("aria-label", view.done ? bySeat(view.winner, _("the trick you just won"), _("the trick just won by {seat}"))
+                                             : _("the trick"));
     drawStock(s, live && !view.cards.length);
-    if (view.done && view.winner) $("stock").appendChild(el("span", "note", "won by " + who(view.winner)));
+    if (view.done && view.winner) $("stock").appendChild(el("span", "note", bySeat(view.winner, _("won by you"), _("won by {seat}"))));
   }
 
   /* The middle when no trick lies there: the Trees the cut shows, the turned stock card(s); in play, trump. */
   function drawStock(s, open) {
     var box = clear($("stock")), stock = s.stock || {}, cut = s.cut || {};
     if (s.phase === "cut" && cut.offer && cut.offer.length) {
-      box.appendChild(el("span", "note", "the cut shows"));
+      box.appendChild(el("span", "note", _("the cut shows")));
       cut.offer.forEach(function (c) { box.appendChild(cardNode(c)); });
     } else if (s.phase === "trump" && (stock.offered || asCards(stock.turned).length)) {
-      box.appendChild(el("span", "note", "turned"));
+      box.appendChild(el("span", "note", _("turned")));
       (stock.offered ? [stock.offered] : asCards(stock.turned)).forEach(function (c) { box.appendChild(cardNode(c)); });
     } else if ((s.phase === "discard" || s.phase === "lone") && asCards(stock.turned).length) {
       var exposed = asCards(stock.exposed), taken = asCards(stock.taken);
       if (!exposed.length && !taken.length) taken = asCards(stock.turned);
       if (taken.length) {
-        box.appendChild(el("span", "note", who(s.forehand, true) + " took"));
+        box.appendChild(el("span", "note", bySeat(s.forehand, _("You took"), _("{seat} took"))));
         box.appendChild(cardsNode(taken, "small"));
       }
       if (exposed.length) {
-        box.appendChild(el("span", "note", "face up, out of play"));
+        box.appendChild(el("span", "note", _("face up, out of play")));
         box.appendChild(cardsNode(exposed, "small"));
       }
     } else if (s.trump && open && !finished(s)) {
-      box.appendChild(el("span", "note", "trump " + trumpWords(s.trump)));
+      box.appendChild(el("span", "note", fmt(_("trump {suit}"), {suit: trumpWords(s.trump)})));
     }
   }
 
@@ -179,9 +180,9 @@
     hidden.forEach(function (p) { if (p.seat === s.seat && cards.indexOf(p.card) < 0) cards.push(p.card); });
     var playing = live && s.your_turn && s.phase === "play", discarding = !!(info && s.your_turn);
     box.className = "hand" + (playing || discarding ? " active" : "") + (absentSeat(s) === s.seat ? " out" : "");
-    box.setAttribute("aria-label", discarding ? (info.count === 1 ? "your hand: click the card to discard"
-                                                                   : "your hand: pick " + info.count + " cards to discard")
-                                              : "your hand");
+    box.setAttribute("aria-label", discarding ? (info.count === 1 ? _("your hand: click the card to discard")
+                                                                   : fmt(_("your hand: pick {n} cards to discard"), {n: info.count}))
+                                              : _("your hand"));
     cards.forEach(function (code, i) {
       var b = cardNode(code, "button");
       b.type = "button";
@@ -195,7 +196,7 @@
       }
       box.appendChild(b);
     });
-    if (!cards.length) box.appendChild(el("span", "muted", s.phase === "cut" ? "The cards are dealt after the cut." : ""));
+    if (!cards.length) box.appendChild(el("span", "muted", s.phase === "cut" ? _("The cards are dealt after the cut.") : ""));
   }
 
   function drawStatus(s, shown, hidden, live) {
@@ -203,18 +204,18 @@
     if (s.phase === "play" || !live) {
       var tricks = tricksOf(shown), top = tricks[tricks.length - 1], number = tricks.length;
       if (live && s.trick && Array.isArray(s.trick.cards)) {
-        if (s.trick.cards.length) lead = who(s.trick.leader || s.trick.cards[0].seat, true) + " led this trick.";
-        else if (s.trick.leader) lead = who(s.trick.leader, true) + " " + verb(s.trick.leader, "lead") + " to trick " +
-                                        (((s.tricks_won || {})["N-S"] || 0) + ((s.tricks_won || {})["E-W"] || 0) + 1) + ".";
-      } else if (top && !top.done) lead = who(top.cards[0].seat, true) + " led trick " + number + ".";
-      else if (top && top.done) lead = who(top.winner, true) + " " + verb(top.winner, "win") + " trick " + number + ".";
+        if (s.trick.cards.length) lead = bySeat(s.trick.leader || s.trick.cards[0].seat, _("You led this trick."), _("{seat} led this trick."));
+        else if (s.trick.leader) lead = bySeat(s.trick.leader, _("You lead to trick {n}."), _("{seat} leads to trick {n}."),
+                                               {n: ((s.tricks_won || {})["N-S"] || 0) + ((s.tricks_won || {})["E-W"] || 0) + 1});
+      } else if (top && !top.done) lead = bySeat(top.cards[0].seat, _("You led trick {n}."), _("{seat} led trick {n}."), {n: number});
+      else if (top && top.done) lead = bySeat(top.winner, _("You win trick {n}."), _("{seat} wins trick {n}."), {n: number});
     }
-    if (!live) main = hidden[0] ? who(hidden[0].seat, true) + (hidden[0].seat === me() ? " are" : " is") + " to play…" : "";
+    if (!live) main = hidden[0] ? bySeat(hidden[0].seat, _("You are to play…"), _("{seat} is to play…")) : "";
     else if (s.over || s.phase === "over") main = overWords(s);
     else if (s.prompt) main = s.prompt;
-    else if (s.phase === "done") main = "The deal is over.";
-    else if (s.your_turn) main = s.phase === "play" ? "Your turn: play a card." : "Your decision.";
-    else if (s.to_act) main = who(s.to_act, true) + " is to act.";
+    else if (s.phase === "done") main = _("The deal is over.");
+    else if (s.your_turn) main = s.phase === "play" ? _("Your turn: play a card.") : _("Your decision.");
+    else if (s.to_act) main = fmt(_("{seat} is to act."), {seat: who(s.to_act)});
     if (lead) box.appendChild(el("span", "lead", lead));
     box.appendChild(document.createTextNode(main));
   }
@@ -224,7 +225,7 @@
     if (!live || !(s.legal || []).length) return;
     var info = discardInfo(s);
     if (info && info.count > 1) {
-      var confirm = el("button", "main", "Discard the " + info.count + " cards picked (" + T.picked.length + " of " + info.count + ")");
+      var confirm = el("button", "main", fmt(_("Discard the {n} cards picked ({picked} of {n})"), {n: info.count, picked: T.picked.length}));
       confirm.type = "button";
       confirm.id = "discard-confirm";
       confirm.disabled = !pickedDiscard(s);
@@ -267,33 +268,33 @@
   function drawFacts(s) {
     var box = clear($("facts")), dl = el("dl"), stock = s.stock || {}, cut = s.cut || {};
     var roles = [];
-    if (s.dealer) roles.push(who(s.dealer, true) + " " + verb(s.dealer, "deal"));
-    if (s.forehand) roles.push(who(s.forehand) + (s.forehand === me() ? " are" : " is") + " forehand");
-    if (s.cutter) roles.push(who(s.cutter) + " " + verb(s.cutter, "cut"));
-    if (s.deal === 1 && s.draw && typeof s.draw.words === "string") fact(dl, "The draw", s.draw.words);
-    fact(dl, "Seats", roles.length ? roles.join("; ") + "." : "");
-    fact(dl, "Trump", s.trump ? capital(trumpWords(s.trump)) : "not made yet");
+    if (s.dealer) roles.push(bySeat(s.dealer, _("You deal"), _("{seat} deals")));
+    if (s.forehand) roles.push(bySeat(s.forehand, _("you are forehand"), _("{seat} is forehand")));
+    if (s.cutter) roles.push(bySeat(s.cutter, _("you cut"), _("{seat} cuts")));
+    if (s.deal === 1 && s.draw && typeof s.draw.words === "string") fact(dl, _("The draw"), s.draw.words);
+    fact(dl, _("Seats"), roles.length ? roles.join("; ") + "." : "");
+    fact(dl, _("Trump"), s.trump ? capital(trumpWords(s.trump)) : _("not made yet"));
     if (s.makers) {
-      var makers = sideWords(s.makers, s) + " make trump";
-      if (s.lone) makers += "; " + who(s.lone) + " " + verb(s.lone, "play") + " alone";
-      else if ((s.lone_passed || []).length >= 2) makers += "; nobody plays alone";
-      fact(dl, "Makers", capital(makers) + ".");
+      var makers = fmt(_("{side} make trump"), {side: sideWords(s.makers, s)});
+      if (s.lone) makers += "; " + bySeat(s.lone, _("you play alone"), _("{seat} plays alone"));
+      else if ((s.lone_passed || []).length >= 2) makers += "; " + _("nobody plays alone");
+      fact(dl, _("Makers"), capital(makers) + ".");
     }
     var offered = stock.offered ? [stock.offered] : [], taken = asCards(stock.taken), exposed = asCards(stock.exposed);
-    if (s.phase === "trump" && offered.length) fact(dl, "Turned", withCards("", offered));
+    if (s.phase === "trump" && offered.length) fact(dl, _("Turned"), withCards("", offered));
     else if (stock.accepted === true || stock.accepted === false) {
-      var said = stock.compulsory ? " — refused, but all four are of one suit: forehand took them all" :
-                 stock.accepted ? " — accepted: forehand took it" : " — refused";
-      fact(dl, "Turned", withCards("", stock.accepted || stock.compulsory ? taken.slice(0, 1) :
-                                       exposed.length ? exposed.slice(0, 1) : asCards(stock.turned).slice(0, 1), said));
-      if (taken.length && !stock.accepted && !stock.compulsory) fact(dl, "Forehand took", withCards("", taken, " (trump)"));
-      if (exposed.length && !stock.compulsory) fact(dl, "Out of play", withCards("", exposed, " (face up)"));
-    } else if (asCards(stock.turned).length) fact(dl, "Turned", withCards("", asCards(stock.turned)));
+      var said = " — " + (stock.compulsory ? _("refused, but all four are of one suit: forehand took them all") :
+                          stock.accepted ? _("accepted: forehand took it") : _("refused"));
+      fact(dl, _("Turned"), withCards("", stock.accepted || stock.compulsory ? taken.slice(0, 1) :
+                                          exposed.length ? exposed.slice(0, 1) : asCards(stock.turned).slice(0, 1), said));
+      if (taken.length && !stock.accepted && !stock.compulsory) fact(dl, _("Forehand took"), withCards("", taken, " " + _("(trump)")));
+      if (exposed.length && !stock.compulsory) fact(dl, _("Out of play"), withCards("", exposed, " " + _("(face up)")));
+    } else if (asCards(stock.turned).length) fact(dl, _("Turned"), withCards("", asCards(stock.turned)));
     var trees = asCards(cut.taken), seen = asCards(cut.seen);
-    if (trees.length) fact(dl, "The cut", withCards(who(cut.cutter || s.cutter, true) + " took ", trees));
-    if (seen.length) fact(dl, trees.length ? "Also seen" : "The cut showed", withCards("", seen, " (the stock's last card)"));
+    if (trees.length) fact(dl, _("The cut"), withCards(bySeat(cut.cutter || s.cutter, _("You took"), _("{seat} took")) + " ", trees));
+    if (seen.length) fact(dl, trees.length ? _("Also seen") : _("The cut showed"), withCards("", seen, " " + _("(the stock's last card)")));
     var discard = asCards(s.discard);
-    if (discard.length) fact(dl, "Your discard", withCards("", discard));
+    if (discard.length) fact(dl, _("Your discard"), withCards("", discard));
     box.appendChild(dl);
   }
 
@@ -303,7 +304,7 @@
     else tricksOf(shown).forEach(function (t) { if (t.done) won[TEAM[t.winner]] += 1; });
     var mine = TEAM[me()];
     [mine, mine === "N-S" ? "E-W" : "N-S"].forEach(function (side) {
-      var p = el("p", null, capital(sideWords(side, s)) + ": ");
+      var p = el("p", null, fmt(_("{side}: "), {side: capital(sideWords(side, s))}));
       p.setAttribute("data-side", side);
       p.appendChild(el("b", null, String(won[side] || 0)));
       box.appendChild(p);
@@ -330,13 +331,13 @@
     var box = clear($("summary")), summary = s.summary || {};
     box.hidden = !summaryShown(s);
     if (box.hidden) return;
-    var title = el("h2", null, "Deal " + (s.deal || "") + " is over");
+    var title = el("h2", null, fmt(_("Deal {n} is over"), {n: s.deal || ""}));
     title.id = "summary-title";
     box.appendChild(title);
     if (summary.words) box.appendChild(el("p", "words", summary.words));
     if (Array.isArray(summary.costly)) {
       if (summary.costly.length) {
-        box.appendChild(el("h3", null, "Your costly decisions"));
+        box.appendChild(el("h3", null, _("Your costly decisions")));
         var ul = el("ul", "costly");
         summary.costly.forEach(function (c) {
           var li = el("li", null, c.words || actionWords(c.action, s));
@@ -349,10 +350,10 @@
           ul.appendChild(li);
         });
         box.appendChild(ul);
-      } else box.appendChild(el("p", null, "No costly decision of yours in this deal."));
+      } else box.appendChild(el("p", null, _("No costly decision of yours in this deal.")));
     }
     if (s.hands) {
-      box.appendChild(el("h3", null, "The hands"));
+      box.appendChild(el("h3", null, _("The hands")));
       var grid = el("div", "hands");
       var extra = {stock: s.stock_cards || s.hands.stock, discards: s.discards};
       SEATS.concat(["stock", "discards"]).forEach(function (seat) {
@@ -360,7 +361,8 @@
         if (!cards.length) return;
         var cell = el("div");
         cell.setAttribute("data-seat", seat);
-        cell.appendChild(el("span", "who", seat === "stock" ? "The stock" : seat === "discards" ? "Forehand's discard" : seat === s.seat ? "You (" + SEAT_WORD[seat] + ")" :
+        cell.appendChild(el("span", "who", seat === "stock" ? _("The stock") : seat === "discards" ? _("Forehand's discard") :
+                                            seat === s.seat ? fmt(_("You ({seat})"), {seat: SEAT_WORD[seat]}) :
                                             SEAT_WORD[seat] + ((s.names || {})[seat] ? " · " + s.names[seat] : "")));
         cell.appendChild(cardsNode(cards, "small"));
         grid.appendChild(cell);
@@ -368,12 +370,12 @@
       box.appendChild(grid);
     }
     if (s.score && s.score.tree) {
-      box.appendChild(el("h3", null, "The score"));
+      box.appendChild(el("h3", null, _("The score")));
       box.appendChild(treeNode(s));
     }
     var bar = el("p", "next-bar");
     if ((s.legal || []).indexOf("next") >= 0) {
-      var next = el("button", "main", "Next deal");
+      var next = el("button", "main", _("Next deal"));
       next.type = "button";
       next.id = "next-deal";
       next.setAttribute("data-action", "next");
@@ -382,7 +384,7 @@
       bar.appendChild(next);
     }
     if (T.game && s.deal) {
-      var link = el("a", null, "Analyse this deal");
+      var link = el("a", null, _("Analyse this deal"));
       link.id = "analyse";
       link.href = pageLink({play: T.game, deal: String(s.deal)});
       bar.appendChild(link);
@@ -397,52 +399,52 @@
   }
   function overWords(s) {
     var side = winnerSide(s);
-    if (!side) return "The match is over.";
-    if (side === TEAM[me()]) return "You win the match, with your partner!";
-    return "The match is over: " + sideWords(side, s) + " win it.";
+    if (!side) return _("The match is over.");
+    if (side === TEAM[me()]) return _("You win the match, with your partner!");
+    return fmt(_("The match is over: {side} win it."), {side: sideWords(side, s)});
   }
   function figure(dl, term, value) {
     if (value === null || value === undefined) return;
     dl.appendChild(el("dt", null, term));
     dl.appendChild(el("dd", null, value));
   }
-  function percent(x) { return (100 * x).toFixed(1) + "%"; }
+  function percent(x) { return percentText(x, 1); }
   function drawOver(s) {
     var box = clear($("over")), review = s.review;
     box.hidden = !(s.over || s.phase === "over");
     if (box.hidden) return;
-    var title = el("h2", null, "The match is over");
+    var title = el("h2", null, _("The match is over"));
     title.id = "over-title";
     box.appendChild(title);
     var words = el("p", null, overWords(s));
     words.id = "winner";
     box.appendChild(words);
     if (review && typeof review === "object") {
-      box.appendChild(el("h3", null, "Your play, reviewed"));
+      box.appendChild(el("h3", null, _("Your play, reviewed")));
       var said = el("p", "words" + (review.ready === false ? " muted" : ""), review.words || "");
       said.id = "review-words";
       box.appendChild(said);
       var figures = review.player && typeof review.player === "object" ? review.player : review;
       var dl = el("dl", "figures"), n = function (k) { return typeof figures[k] === "number" ? figures[k] : null; };
-      figure(dl, "deals", n("deals") === null ? null : String(n("deals")));
-      figure(dl, "decisions", n("decisions") === null ? null : String(n("decisions")));
-      figure(dl, "accuracy", n("accuracy") === null ? null : n("accuracy") <= 1 ? percent(n("accuracy")) : n("accuracy").toFixed(1) + "%");
-      figure(dl, "chance to win given up, a decision", n("error_rate") === null ? null : percent(n("error_rate")));
-      figure(dl, "chance to win given up, a deal", n("error_rate_per_deal") === null ? null : percent(n("error_rate_per_deal")));
+      figure(dl, _("deals played"), n("deals") === null ? null : numberText(n("deals")));
+      figure(dl, _("decisions"), n("decisions") === null ? null : numberText(n("decisions")));
+      figure(dl, _("accuracy"), n("accuracy") === null ? null : n("accuracy") <= 1 ? percent(n("accuracy")) : percent(n("accuracy") / 100));
+      figure(dl, _("chance to win given up, a decision"), n("error_rate") === null ? null : percent(n("error_rate")));
+      figure(dl, _("chance to win given up, a deal"), n("error_rate_per_deal") === null ? null : percent(n("error_rate_per_deal")));
       var luck = figures.luck;
       if (luck && typeof luck.per_deal === "number")
-        figure(dl, "luck of the cards, a deal", (luck.per_deal >= 0 ? "+" : "−") + percent(Math.abs(luck.per_deal)) +
+        figure(dl, _("luck of the cards, a deal"), (luck.per_deal >= 0 ? "+" : "−") + percent(Math.abs(luck.per_deal)) +
                (typeof luck.per_deal_ci95 === "number" ? " ± " + percent(luck.per_deal_ci95) : ""));
       if (dl.firstChild) box.appendChild(dl);
     } else if (typeof review === "string" && review) box.appendChild(el("p", "words", review));
     if (s.drills && T.game) {
-      var link = el("a", null, "Practise your costly decisions as drills");
+      var link = el("a", null, _("Practise your costly decisions as drills"));
       link.id = "drills";
       link.href = pageLink({play: T.game, drills: "1"});
       box.appendChild(el("p")).appendChild(link);
     }
     /* The table's address without a match: the server starts a new one, the last being over. */
-    var again = el("a", null, "Play another match");
+    var again = el("a", null, _("Play another match"));
     again.id = "new-match";
     again.href = "/play?token=" + encodeURIComponent(TOKEN);
     box.appendChild(el("p")).appendChild(again);
@@ -453,13 +455,16 @@
     $("last-trick").setAttribute("aria-pressed", T.lastOpen ? "true" : "false");
     box.hidden = !T.lastOpen;
     if (!T.lastOpen) return;
-    if (!last || !Array.isArray(last.cards) || !last.cards.length) { box.appendChild(el("p", null, "No trick has been played yet in this deal.")); return; }
+    if (!last || !Array.isArray(last.cards) || !last.cards.length) { box.appendChild(el("p", null, _("No trick has been played yet in this deal."))); return; }
     var winner = last.winner;
-    box.appendChild(el("p", null, "The last trick, led by " + who(last.leader || last.cards[0].seat) + ", won by " + who(winner) + ":"));
+    var leader = last.leader || last.cards[0].seat, values = {leader: seatWord(leader), winner: seatWord(winner)};
+    var said = leader === me() ? (winner === me() ? _("The last trick, led by you, won by you:") : _("The last trick, led by you, won by {winner}:"))
+                               : (winner === me() ? _("The last trick, led by {leader}, won by you:") : _("The last trick, led by {leader}, won by {winner}:"));
+    box.appendChild(el("p", null, fmt(said, values)));
     var row = el("p");
     last.cards.forEach(function (p, i) {
       if (i) row.appendChild(document.createTextNode("  "));
-      row.appendChild(document.createTextNode(who(p.seat, true) + " "));
+      row.appendChild(document.createTextNode(who(p.seat) + " "));
       var c = cardNode(p.card);
       c.classList.add("small");
       row.appendChild(c);

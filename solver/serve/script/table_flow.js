@@ -3,8 +3,8 @@
   function tell(s, played, i) {
     var p = played[i];
     if (!p) return;
-    announce(who(p.seat, true) + " " + verb(p.seat, "play") + " " + cardPhrase(p.card) + ".");
-    if (p.winner) announce(who(p.winner, true) + " " + verb(p.winner, "win") + " the trick.");
+    announce(bySeat(p.seat, _("You play {card}."), _("{seat} plays {card}."), {card: cardPhrase(p.card)}));
+    if (p.winner) announce(bySeat(p.winner, _("You win the trick."), _("{seat} wins the trick.")));
   }
   function tellState(s) {
     var key;
@@ -12,7 +12,7 @@
       key = "end " + s.deal;
       if (!T.told[key]) {
         T.told[key] = true;
-        announce("The deal is over." + (s.summary && s.summary.words ? " " + s.summary.words : ""));
+        announce(_("The deal is over.") + (s.summary && s.summary.words ? " " + s.summary.words : ""));
         if (s.over || s.phase === "over") announce(overWords(s));
       }
     } else if (s.your_turn && s.phase !== "play" && s.prompt) {
@@ -148,7 +148,7 @@
         T.state = answer.data;
         T.picked = [];
         drawState(answer.data, 0);
-        announce("Taken back.");
+        announce(_("Taken back."));
       } else showError(answer.error);
       finish(true);
     }).catch(function (e) { showError(messageOf(e)); finish(true); });
@@ -167,7 +167,7 @@
     T.delay = delay;
     var speed = $("speed");
     if (!Array.prototype.some.call(speed.options, function (o) { return o.value === String(delay); })) {
-      var o = el("option", null, delay + " ms");
+      var o = el("option", null, fmt(_("{n} ms"), {n: delay}));
       o.value = String(delay);
       speed.appendChild(o);
     }
@@ -178,7 +178,7 @@
   /* -- the start ------------------------------------------------------------------------------------ */
   function start() {
     if (!TOKEN) {
-      showError("this address has no token: open the address the server printed (…/play?token=…)");
+      showError(_("this address has no token: open the address the server printed (…/play?token=…)"));
       setBusy(false);
       return;
     }

@@ -3,10 +3,10 @@
      the columns are those the options have. */
   function signedPercent(v) { return (v < 0 ? "−" : "+") + percent(Math.abs(v)); }
   var OPTION_COLUMNS = [
-    ["chance", "chance to win the match", function (v) { return percent(v); }],
-    ["gives_up", "gives up", function (v) { return v > 0 ? percent(v) : "—"; }],
-    ["loss", "gives up", function (v) { return v > 0 ? percent(v) : "—"; }],
-    ["delta", "against the best", function (v) { return v === 0 ? "—" : signedPercent(v); }]
+    ["chance", _("chance to win the match"), function (v) { return percent(v); }],
+    ["gives_up", _("gives up"), function (v) { return v > 0 ? percent(v) : "—"; }],
+    ["loss", _("gives up"), function (v) { return v > 0 ? percent(v) : "—"; }],
+    ["delta", _("against the best"), function (v) { return v === 0 ? "—" : signedPercent(v); }]
   ];
   function optionsTable(options, best, s) {
     var wrap = el("div", "scroll"), table = el("table", "options");
@@ -15,7 +15,7 @@
     });
     if (columns.some(function (c) { return c[0] === "gives_up"; })) columns = columns.filter(function (c) { return c[0] !== "loss"; });
     var head = el("tr");
-    head.appendChild(el("th", "l", "choice"));
+    head.appendChild(el("th", "l", _("choice")));
     columns.forEach(function (c) { head.appendChild(el("th", null, c[1])); });
     table.appendChild(head);
     options.forEach(function (o) {
@@ -43,7 +43,7 @@
   function openTutor(action, tutor) {
     T.tutor = {action: action, data: tutor};
     var verdict = $("tutor-verdict");
-    verdict.textContent = tutor.verdict || "The tutor thinks " + actionWords(action, T.state) + " is costly.";
+    verdict.textContent = tutor.verdict || fmt(_("The tutor thinks {action} is costly."), {action: actionWords(action, T.state)});
     if (tutor.mark) {
       var m = el("span", "mark " + (MARK_CLASS[tutor.mark] || ""), tutor.mark);
       m.setAttribute("title", MARK_NAME[tutor.mark] || tutor.mark);
@@ -95,7 +95,7 @@
     refreshTools();
     showError("");
     var box = clear($("hint-box"));
-    box.appendChild(el("p", "muted", "The tutor is thinking…"));
+    box.appendChild(el("p", "muted", _("The tutor is thinking…")));
     request("POST", gamePath("/hint"), {}).then(function (answer) {
       T.hinting = false;
       if (T.state !== s) { clear(box); refreshTools(); return; }  /* the table has moved on */
@@ -116,7 +116,7 @@
   function drawHint(h, s) {
     var box = clear($("hint-box"));
     T.hint = h;
-    var verdict = el("p", "verdict", h.verdict || (h.best ? "The tutor would " + actionWords(h.best, s) + "." : "No advice here."));
+    var verdict = el("p", "verdict", h.verdict || (h.best ? fmt(_("The tutor would {action}."), {action: actionWords(h.best, s)}) : _("No advice here.")));
     verdict.id = "hint-verdict";
     box.appendChild(verdict);
     if (Array.isArray(h.options) && h.options.length) box.appendChild(optionsTable(h.options.slice(0, 4), h.best, s));

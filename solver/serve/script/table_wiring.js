@@ -32,5 +32,8 @@
     store(STORE.delay, String(T.delay));
   });
 
+  /* The rules page, with this page's token, as the other addresses the page builds. */
+  $("rules-link").href = "/rules?token=" + encodeURIComponent(TOKEN);
+
   initSettings();
   start();

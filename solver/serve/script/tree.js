@@ -158,7 +158,8 @@
     var main = 0, n = S.root;
     while (n.children.length && n.children[0].recorded) { n = n.children[0]; main++; }
     var off = S.path.length && !node.recorded;
-    $("where").textContent = "move " + S.path.length + (off ? " (variation)" : " of " + main);
-    $("where").title = main + " moves recorded";
+    $("where").textContent = off ? fmt(_("move {n} (variation)"), {n: S.path.length})
+      : fmt(_("move {n} of {count}"), {n: S.path.length, count: main});
+    $("where").title = fmt(ngettext("{n} move recorded", "{n} moves recorded", main), {n: main});
   }
 

@@ -62,7 +62,7 @@
     var text = setupAbn();
     $("abn-text").value = text;
     S.entering = null;
-    openText(text, "set-up deal");
+    openText(text, _("set-up deal"));
   });
   drawSetup();
   ["seat-pool", "seat-places"].forEach(function (id) {
@@ -79,10 +79,11 @@
   drawSeatSetup();
 
   if (!TOKEN) {
-    showError("this address has no token: open the address the server printed (…/?token=…)");
+    showError(_("this address has no token: open the address the server printed (…/?token=…)"));
     return;
   }
   $("play-link").href = "/play?token=" + encodeURIComponent(TOKEN);
+  $("rules-link").href = "/rules?token=" + encodeURIComponent(TOKEN);
   // "Analyse this deal" and the drills of a match at the table (/play) open here with ?play=ID&deal=N or &drills=1.
   var asked = new URLSearchParams(location.search), opening = new URLSearchParams();
   ["play", "deal", "drills"].forEach(function (key) { if (asked.get(key)) opening.set(key, asked.get(key)); });
