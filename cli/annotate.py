@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from functools import partial
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import click
 from rich.table import Table
@@ -89,12 +89,15 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
         """The report; on Ctrl-C (not ``complete``) of the boards done before it, and no file written."""
         seconds = time.perf_counter() - started
         in_order = in_file_order(errors, files)
-        data = report(notes, [str(e) for e in in_order])
+        def document() -> dict[str, Any]:
+            return report(notes, [str(e) for e in in_order])
+
+        data = document()
         # When every board broke the rules there is nothing to write: an empty report would hide the errors,
         # and an existing file would be lost to it.
         written = target is not None and complete and bool(notes)
         if target is not None and written:
-            _write(target, notes, data, lang)
+            _write(target, notes, document, lang)
         if as_json:
             print_json({**data, "seconds": round(seconds, 3), "complete": complete})
         elif target is None or not target.to_stdout:  # with -o -, the file is all that goes to stdout
@@ -126,17 +129,19 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
         raise SystemExit(EXIT_BAD_INPUT)
 
 
-def _write(target: Output, notes: list[BoardNotes], data: dict[str, Any], lang: str = "en") -> None:
+def _write(target: Output, notes: list[BoardNotes], document: Callable[[], dict[str, Any]], lang: str = "en") -> None:
+    """The file of ``target``; ``document`` makes the report's data in the language active when it is called
+    (the HTML page's words, the score's description among them, in ``lang``; JSON in English)."""
     if target.fmt == "abn":
         text = write_boards([n.board for n in notes])
     elif target.fmt == "json":
-        text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        text = json.dumps(document(), indent=2, ensure_ascii=False) + "\n"
     else:
         from altbaumer.lang import speaking
         from altbaumer.report.html import render_html  # the HTML report is only needed here
 
         with speaking(lang):
-            text = render_html(data)
+            text = render_html(document())
     save(target, text)
 
 

@@ -36,6 +36,7 @@ from altbaumer.game.actions import Phase
 from altbaumer.game.deal_rules import TRICKS
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import Team, forehand_of
+from altbaumer.lang import N_, _
 
 __all__ = ["BoardScore", "SOURCES", "Replayable", "replayable", "board_scores", "scores_or_errors"]
 
@@ -52,8 +53,7 @@ replayed (its result counts as unknown)."""
 class BoardScore:
     """The score before a board's deal (``state``; ``None`` when it cannot be
     known), where it comes from (``source``, one of :data:`SOURCES`) and
-    ``detail``: the boards a replayed score comes from, the match a start
-    begins, or why a score is unknown.
+    its :attr:`detail`.
 
     >>> BoardScore(None, "unknown", "no Match or Score tag").describe()
     'unknown (no Match or Score tag): rated as at the start of a match'
@@ -61,19 +61,29 @@ class BoardScore:
 
     state: Optional[MatchState]
     source: str
-    detail: str = ""
+    reason: str = ""
+    """What :attr:`detail` says, a message with placeholders (said in the language of the report)."""
+    values: tuple[tuple[str, str], ...] = ()
+    """The placeholders' values."""
 
     def __post_init__(self) -> None:
         if self.source not in SOURCES or (self.state is None) != (self.source == "unknown"):
             raise ValueError(f"a {self.source!r} board score with state {self.state}")
 
+    @property
+    def detail(self) -> str:
+        """The boards a replayed score comes from, the match a start begins, or why a score is unknown,
+        in the active language."""
+        return _(self.reason).format(**dict(self.values)) if self.reason else ""
+
     def describe(self) -> str:
-        """One line for reports."""
+        """One line for reports, in the active language."""
+        detail = self.detail
         if self.state is None:
-            return f"unknown ({self.detail}): rated as at the start of a match"
-        said = {"tag": "its Score tag", "given": "as given", "replayed": f"replayed from {self.detail}"}.get(
-            self.source, self.detail)
-        return f"{self.state.describe()} ({said})"
+            return _("unknown ({detail}): rated as at the start of a match").format(detail=detail)
+        said = {"tag": _("its Score tag"), "given": _("as given"),
+                "replayed": _("replayed from {boards}").format(boards=detail)}.get(self.source, detail)
+        return _("{score} ({source})").format(score=self.state.describe(), source=said)
 
     def to_dict(self) -> dict[str, object]:
         return {"source": self.source, "state": None if self.state is None else self.state.to_dict(),
@@ -133,7 +143,7 @@ def scores_or_errors(records: Sequence[Replayable], given: Optional[str] = None)
             score = _score(board, previous)
         except AbnError as error:
             found.append(error)
-            score = BoardScore(None, "unknown", f"board {number} contradicts its match")
+            score = BoardScore(None, "unknown", N_("board {number} contradicts its match"), (("number", number),))
         else:
             found.append(score)
         first = previous.first if previous is not None and score.source == "replayed" else number
@@ -172,11 +182,11 @@ def _score(board: Board, previous: Optional[_Link]) -> BoardScore:
     elif match:
         start = MatchState.start(makers)
         if _round_problem(board, start) is not None:  # the file holds a match from a later board on
-            return BoardScore(None, "unknown", f"match {match} starts before this file: its [Round] tag says "
-                                               f"{board.tags['Round'].strip()}")
-        score = BoardScore(start, "start", f"the first board of match {match}")
+            return BoardScore(None, "unknown", N_("match {match} starts before this file: its [Round] tag says {round}"),
+                              (("match", match), ("round", board.tags["Round"].strip())))
+        score = BoardScore(start, "start", N_("the first board of match {match}"), (("match", match),))
     else:
-        return BoardScore(None, "unknown", "no Match or Score tag")
+        return BoardScore(None, "unknown", N_("no Match or Score tag"))
     if score.state is not None:
         problem = _round_problem(board, score.state)
         if problem is not None:
@@ -191,7 +201,7 @@ def _replayed(board: Board, previous: _Link) -> BoardScore:
     if before is None:
         return previous.score  # unknown for the same reason
     if previous.outcome is None:
-        return BoardScore(None, "unknown", f"{previous.name} records no result")
+        return BoardScore(None, "unknown", N_("{board} records no result"), (("board", previous.name),))
     state = before.after(*previous.outcome)
     if state.winner is not None:
         raise board.error("Match", f"{state.winner} won match {previous.match} in {previous.name}, "
@@ -202,7 +212,9 @@ def _replayed(board: Board, previous: _Link) -> BoardScore:
                                     f"{previous.board.dealer}) {dealer} deals and {state.makers} make trump, but "
                                     f"with [Dealer] {board.dealer} {board.forehand.team} would")
     first, last = previous.first, previous.number
-    return BoardScore(state, "replayed", f"board {last}" if first == last else f"boards {first}–{last}")
+    if first == last:
+        return BoardScore(state, "replayed", N_("board {last}"), (("last", last),))
+    return BoardScore(state, "replayed", N_("boards {first}–{last}"), (("first", first), ("last", last)))
 
 
 def _round_problem(board: Board, state: MatchState) -> Optional[str]:

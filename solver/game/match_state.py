@@ -31,6 +31,7 @@ from altbaumer.errors import InvalidScore
 from altbaumer.game.deal_rules import TRICKS
 from altbaumer.game.scoring import makers_points
 from altbaumer.game.seats import Team
+from altbaumer.lang import _
 
 __all__ = ["MatchState", "InvalidScore", "ROUND_TARGET", "ROUNDS_TO_WIN", "SCORE_SYNTAX"]
 
@@ -148,12 +149,12 @@ class MatchState:
         return f"{self._points_text()} rounds {self.rounds[0]}:{self.rounds[1]}"
 
     def describe(self) -> str:
-        """In words, for a report: ``3:-1, rounds 1:0, N-S make trump``."""
+        """In words, for a report (in the active language): ``3:-1, rounds 1:0, N-S make trump``."""
         if self.winner is not None:
-            return f"match won by {self.winner}"
-        score = "the decider (rounds 1:1)" if self.decider else (
-            f"{self._points_text()}, rounds {self.rounds[0]}:{self.rounds[1]}")
-        return f"{score}, {self.makers} make trump"
+            return _("match won by {team}").format(team=self.winner)
+        score = _("the decider (rounds 1:1)") if self.decider else _("{points}, rounds {ns}:{ew}").format(
+            points=self._points_text(), ns=self.rounds[0], ew=self.rounds[1])
+        return _("{score}, {team} make trump").format(score=score, team=self.makers)
 
     def to_dict(self) -> dict[str, object]:
         return {"points": list(self.points), "rounds": list(self.rounds), "makers": str(self.makers),

@@ -11,17 +11,23 @@
 from __future__ import annotations
 
 from functools import lru_cache
-
-from babel import Locale
-from babel.numbers import NumberPattern, format_decimal, parse_pattern
+from typing import TYPE_CHECKING
 
 from altbaumer.lang.speaking import active_language
+
+if TYPE_CHECKING:
+    from babel import Locale
+    from babel.numbers import NumberPattern
 
 __all__ = ["percent", "number"]
 
 
 @lru_cache(maxsize=None)
-def _percent_pattern(language: str, digits: int) -> tuple[Locale, NumberPattern]:
+def _percent_pattern(language: str, digits: int) -> "tuple[Locale, NumberPattern]":
+    # Babel is imported on the first number said: a command that says none never loads it.
+    from babel import Locale
+    from babel.numbers import parse_pattern
+
     locale = Locale.parse(language)
     pattern = parse_pattern(locale.percent_formats[None].pattern)
     pattern.frac_prec = (digits, digits)
@@ -36,5 +42,7 @@ def percent(value: float, digits: int = 1) -> str:
 
 def number(value: float, digits: int = 0) -> str:
     """``value`` with ``digits`` decimals and the language's grouping, in the active language."""
+    from babel.numbers import format_decimal
+
     fraction = "." + "0" * digits if digits else ""
     return format_decimal(value, format="#,##0" + fraction, locale=active_language())

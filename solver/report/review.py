@@ -361,9 +361,10 @@ def per_choice(value: object, objective: str) -> str:
     return percent_text(figure, 2) if is_chance(objective) else fixed(figure, 3)
 
 
-def review_words(row: Mapping[str, Any], objective: str) -> str:
+def review_words(row: Mapping[str, Any], objective: str, addressed: bool = False) -> str:
     """One player's review in plain words, from the player's figures of
-    :func:`review_report` (the terminal and the page say the same).
+    :func:`review_report` (the terminal and the page say the same); ``addressed``: said to the player
+    ("You gave up …"), as the table says it to the person who played.
 
     >>> print(review_words({"player": "Ann", "deals": 18, "decisions": 129, "error_rate": 0.0034,
     ...       "error_rate_per_deal": 0.0244, "accuracy": 95.3, "marks": {"turn": {"?!": 1, "?": 0, "??": 2}},
@@ -373,23 +374,29 @@ def review_words(row: Mapping[str, Any], objective: str) -> str:
     18 deals, with 1 inaccuracy and 2 blunders; accuracy 95.3%: that share of the decisions was not
     marked ?!, ? or ??. Luck: the cards dealt to Ann's side were worth 4.5% ± 5.5% of the chance to
     win the match a deal more than an average deal (with all cards open), whatever the play.
+    >>> print(review_words({"player": "Ann", "deals": 1, "decisions": 0}, "match", addressed=True))
+    You had no decision with a choice in 1 deal.
     """
     name, decisions = row["player"], int(row.get("decisions") or 0)
     deals = int(row.get("deals") or 0)
     deals_said = ngettext("{n} deal", "{n} deals", deals).format(n=number(deals))
     if not decisions:
-        text = _("{name} had no decision with a choice in {deals}.").format(name=name, deals=deals_said)
+        text = (_("You had no decision with a choice in {deals}.") if addressed else
+                _("{name} had no decision with a choice in {deals}.")).format(name=name, deals=deals_said)
     else:
         counts = {m: sum(int(kind.get(m, 0)) for kind in (row.get("marks") or {}).values()) for m in MARKS}
         said = [_marks_said(m, counts[m]) for m in MARKS if counts[m]]
         marks = in_words(said) if said else _("no marked error")
-        text = _("{name} gave up {lost} a decision ({per_deal} a deal) over {decisions} in {deals}, with {marks}; "
-                 "accuracy {accuracy}%: that share of the decisions was not marked ?!, ? or ??.").format(
+        sentence = (_("You gave up {lost} a decision ({per_deal} a deal) over {decisions} in {deals}, with {marks}; "
+                      "accuracy {accuracy}%: that share of the decisions was not marked ?!, ? or ??.") if addressed else
+                    _("{name} gave up {lost} a decision ({per_deal} a deal) over {decisions} in {deals}, with {marks}; "
+                      "accuracy {accuracy}%: that share of the decisions was not marked ?!, ? or ??."))
+        text = sentence.format(
             name=name, lost=of_unit(per_choice(row.get("error_rate"), objective), objective),
             per_deal=per_choice(row.get("error_rate_per_deal"), objective),
             decisions=ngettext("{n} decision", "{n} decisions", decisions).format(n=number(decisions)),
             deals=deals_said, marks=marks, accuracy=_accuracy(row.get("accuracy")))
-    return text + _luck_words(name, row.get("luck") or {}, objective)
+    return text + _luck_words(name, row.get("luck") or {}, objective, addressed)
 
 
 def _marks_said(mark: str, n: int) -> str:
@@ -405,13 +412,19 @@ def _accuracy(value: object) -> str:
     return str(value) if active_language() == "en" or figure is None else fixed(figure, 1)
 
 
-def _luck_words(name: str, luck: Mapping[str, Any], objective: str) -> str:
+def _luck_words(name: str, luck: Mapping[str, Any], objective: str, addressed: bool) -> str:
     mean, ci = as_float(luck.get("per_deal")), as_float(luck.get("per_deal_ci95"))
     if mean is None:
         return ""
     worth = of_unit(amount(abs(mean), objective) + ("" if ci is None else f" ± {amount(ci, objective)}"), objective)
-    said = (_("Luck: the cards dealt to {name}'s side were worth {worth} a deal more than an average deal (with all "
-              "cards open), whatever the play.") if mean >= 0 else
-            _("Luck: the cards dealt to {name}'s side were worth {worth} a deal less than an average deal (with all "
-              "cards open), whatever the play."))
+    if addressed:
+        said = (_("Luck: the cards dealt to your side were worth {worth} a deal more than an average deal (with all "
+                  "cards open), whatever the play.") if mean >= 0 else
+                _("Luck: the cards dealt to your side were worth {worth} a deal less than an average deal (with all "
+                  "cards open), whatever the play."))
+    else:
+        said = (_("Luck: the cards dealt to {name}'s side were worth {worth} a deal more than an average deal (with "
+                  "all cards open), whatever the play.") if mean >= 0 else
+                _("Luck: the cards dealt to {name}'s side were worth {worth} a deal less than an average deal (with "
+                  "all cards open), whatever the play."))
     return " " + said.format(name=name, worth=worth)

@@ -237,7 +237,7 @@ def _review(game: TableGame) -> dict[str, Any]:
     report = review_report(reviews, found, "match", "realistic", worst=5)
     person = next((row for row in report["players"]), None)
     drills = drill_boards(found, reviews)
-    words = review_words(person, "match").replace(f"{PERSON}'s side", "your side") if person is not None \
+    words = review_words(person, "match", addressed=True) if person is not None \
         else _("You had no choice to review.")
     return {"words": words, "player": person, "drills": write_boards(drills) if drills else None}
 
