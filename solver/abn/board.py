@@ -27,6 +27,7 @@ from altbaumer.game.deal_rules import default_cut_seen
 from altbaumer.game.display import Block, Cards, Compass, Line, Para, Piece, Styled, html, markup, seat_roles
 from altbaumer.game.match_state import MatchState
 from altbaumer.game.seats import SEATS, Seat, Team, cutter_of, forehand_of
+from altbaumer.lang import _
 
 __all__ = [
     "MARKS",
@@ -88,9 +89,10 @@ def check_descriptive_tag(name: str, value: object) -> None:
     ValueError: malformed date '28.11.2026': write it as YYYY.MM.DD (?? for unknown parts)
     """
     if not TAG_NAME.fullmatch(name) or name in GAME_TAGS:
-        raise ValueError(f"tag name {name!r} is not a descriptive tag (letters, digits, _; not a game tag)")
+        raise ValueError(_("tag name {name} is not a descriptive tag (letters, digits, _; not a game tag)")
+                         .format(name=repr(name)))
     if name == "Date" and value and not _DATE.match(str(value)):
-        raise ValueError(f"malformed date {value!r}: write it as YYYY.MM.DD (?? for unknown parts)")
+        raise ValueError(_("malformed date {date}: write it as YYYY.MM.DD (?? for unknown parts)").format(date=repr(value)))
     if name == SCORE_TAG and str(value).strip():
         parse_score(str(value), Team.NS)  # the makers come from the board's dealer; the text is valid for either
 
@@ -112,9 +114,11 @@ def parse_score(text: str, makers: Team) -> MatchState:
         state = MatchState.parse(text, makers)
     except InvalidScore as error:  # name the score in every message: JSON, say, quotes no tag with it
         problem = str(error)
-        raise InvalidScore(problem if problem.startswith("score ") else f"score {text!r}: {problem}") from None
+        raise InvalidScore(problem if problem.startswith("score ")
+                           else _("score {score}: {problem}").format(score=repr(text), problem=problem)) from None
     if state.winner is not None:
-        raise InvalidScore(f"score {text!r}: {state.winner} have already won the match, so no deal follows")
+        raise InvalidScore(_("score {score}: {team} have already won the match, so no deal follows")
+                           .format(score=repr(text), team=state.winner))
     return state
 
 
@@ -125,7 +129,7 @@ def check_mark(mark: str) -> str:
     '?!'
     """
     if mark and mark not in MARKS:
-        raise ValueError(f"unknown mark {mark!r} (use {', '.join(MARKS)})")
+        raise ValueError(_("unknown mark {mark} (use {marks})").format(mark=repr(mark), marks=", ".join(MARKS)))
     return mark
 
 

@@ -29,6 +29,7 @@ from altbaumer.abn.board import ALONE_PASSED, MAX_VARIATION_DEPTH, Board, Played
 from altbaumer.errors import AbnError, CardParseError, SeatParseError
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.seats import SEATS, Seat
+from altbaumer.lang import _, number
 
 __all__ = ["board_to_dict", "board_from_dict", "boards_to_json", "boards_from_json", "MAX_DIGITS"]
 
@@ -129,7 +130,7 @@ def boards_from_json(text: str, source: str = "<json>") -> list[Board]:
     """
     data = _parse(text, source)
     if not isinstance(data, dict) or not isinstance(data.get("boards"), list):
-        raise AbnError(source, None, 'not an ABN JSON document (expected {"boards": [...]})')
+        raise AbnError(source, None, _('not an ABN JSON document (expected {"boards": [...]})'))
     try:
         _check_document(data)
     except ValueError as error:
@@ -140,7 +141,7 @@ def boards_from_json(text: str, source: str = "<json>") -> list[Board]:
 def _numbered_board(data: Any, source: str, number: int) -> Board:
     """Board ``number`` of the document; its errors name the board in the
     problem, which `altbaumer check` shows beside the file."""
-    where = f"board {number}"
+    where = _("board {number}").format(number=number)
     try:
         return board_from_dict(data, f"{source}: {where}")
     except AbnError as error:
@@ -192,10 +193,11 @@ def _parse(text: str, source: str) -> Any:
     try:
         return json.loads(text, parse_int=_number(int), parse_float=_number(float))
     except json.JSONDecodeError as error:
-        raise AbnError(source, error.lineno, f"malformed JSON: {error.msg}") from None
+        raise AbnError(source, error.lineno, _("malformed JSON: {problem}").format(problem=error.msg)) from None
     except RecursionError:  # json gives no line for it; the depth is past any field's anyway
         raise AbnError(source, None,
-                       f"JSON nested too deep to read (a deal file nests {FORMAT_DEPTH} levels)") from None
+                       _("JSON nested too deep to read (a deal file nests {depth} levels)")
+                       .format(depth=FORMAT_DEPTH)) from None
 
 
 def _number(convert: Callable[[str], _R]) -> Callable[[str], Union[_R, _LongNumber]]:
@@ -214,17 +216,18 @@ def _check_document(data: Mapping[str, Any]) -> None:
     for field, value in (("format", FORMAT), ("version", VERSION)):
         given = _typed(data.get(field, value), (type(value),), f'"{field}"', json.dumps(value))
         if given != value:
-            raise ValueError(f'"{field}" must be {json.dumps(value)}, not {_shown(given)}')
+            raise ValueError(_("{field} must be {expected}, not {given}")
+                             .format(field=f'"{field}"', expected=json.dumps(value), given=_shown(given)))
 
 
 def _board_from_dict(data: Any, source: str) -> Board:
-    board = _object(data, "a board")
+    board = _object(data, _("a board"))
     _known(board, _BOARD_FIELDS, "")
     if "dealer" not in board:
-        raise ValueError('malformed board: no "dealer"')
+        raise ValueError(_('malformed board: no "dealer"'))
     turn = board.get("turn")
     if turn not in (None, "accept", "refuse"):
-        raise ValueError(f'turn must be "accept" or "refuse", not {_shown(turn)}')
+        raise ValueError(_('turn must be "accept" or "refuse", not {value}').format(value=_shown(turn)))
     alone = _string(board.get("alone"), '"alone"', nullable=True)
     leader, tricks = _play(board.get("play"))
     return Board(
@@ -245,7 +248,8 @@ def _board_from_dict(data: Any, source: str) -> Board:
         tricks=tricks,
         result=_result(board.get("result")),
         comments=_texts(board.get("comments", {}), '"comments"'),
-        notes=[_text(n, f'"notes" item {i}') for i, n in enumerate(_array(board.get("notes", []), '"notes"'), 1)],
+        notes=[_text(n, _("{field} item {number}").format(field='"notes"', number=i))
+               for i, n in enumerate(_array(board.get("notes", []), '"notes"'), 1)],
         source=source,
     )
 
@@ -256,10 +260,11 @@ def _play(value: Any) -> tuple[Optional[Seat], list[tuple[PlayedCard, ...]]]:
     play = _object(value, '"play"')
     _known(play, _PLAY_FIELDS, '"play": ')
     if "leader" not in play:
-        raise ValueError('malformed board: "play" has no "leader"')
+        raise ValueError(_('malformed board: "play" has no "leader"'))
     tricks = _array(play.get("tricks", []), '"play": "tricks"')
     return _parsed(play["leader"], '"play": "leader"', Seat.parse), [
-        tuple(_played(card, f"trick {i}, card {j}") for j, card in enumerate(_array(trick, f"trick {i}"), 1))
+        tuple(_played(card, _("trick {trick}, card {card}").format(trick=i, card=j))
+              for j, card in enumerate(_array(trick, _("trick {trick}").format(trick=i)), 1))
         for i, trick in enumerate(tricks, 1)
     ]
 
@@ -269,7 +274,7 @@ def _played(value: Any, where: str, depth: int = 0) -> PlayedCard:
     entry = _object(value, where)
     _known(entry, _CARD_FIELDS, f"{where}: ")
     if "card" not in entry:
-        raise ValueError(f'malformed board: {where} has no "card"')
+        raise ValueError(_('malformed board: {where} has no "card"').format(where=where))
     mark = _text(entry.get("mark", ""), f'{where}: "mark"')
     try:
         check_mark(mark)
@@ -285,13 +290,14 @@ def _variations(value: Any, where: str, depth: int) -> tuple[tuple[PlayedCard, .
     most :data:`~altbaumer.abn.board.MAX_VARIATION_DEPTH` deep."""
     variations = _array(value, f'{where}: "variations"')
     if variations and depth >= MAX_VARIATION_DEPTH:
-        raise ValueError(f"{where}: variations nest more than {MAX_VARIATION_DEPTH} deep")
+        raise ValueError(f"{where}: " + _("variations nest more than {depth} deep").format(depth=MAX_VARIATION_DEPTH))
     read = []
     for k, variation in enumerate(variations, 1):
-        cards = _array(variation, f"{where}, variation {k}")
+        cards = _array(variation, _("{where}, variation {number}").format(where=where, number=k))
         if not cards:
-            raise ValueError(f"{where}, variation {k} holds no card")
-        read.append(tuple(_played(card, f"{where}, variation {k}, card {j}", depth + 1)
+            raise ValueError(_("{where}, variation {number} holds no card").format(where=where, number=k))
+        read.append(tuple(_played(card, _("{where}, variation {number}, card {card}")
+                                  .format(where=where, number=k, card=j), depth + 1)
                           for j, card in enumerate(cards, 1)))
     return tuple(read)
 
@@ -303,7 +309,7 @@ def _tags(value: Any) -> dict[str, str]:
         if isinstance(item, str):
             tags[name] = _text(item, f'"tags": "{name}"')
         else:  # a number is kept as its text
-            tags[name] = str(_typed(item, (int, float), f'"tags": "{name}"', "a string or a number"))
+            tags[name] = str(_typed(item, (int, float), f'"tags": "{name}"', _("a string or a number")))
         check_descriptive_tag(name, tags[name])
     return tags
 
@@ -313,22 +319,22 @@ def _hands(value: Any) -> dict[Seat, Optional[CardSet]]:
     for name, cards in _object(value, '"hands"').items():
         seat = _parsed(name, '"hands"', Seat.parse)
         if seat in hands:
-            raise ValueError(f'"hands" names {seat} twice')
+            raise ValueError(_('"hands" names {seat} twice').format(seat=seat))
         hands[seat] = _cardset(cards, f'"hands": "{name}"')
     return hands
 
 
 def _texts(value: Any, field: str) -> dict[str, str]:
-    return {_text(key, f"{field}: a name"): _text(text, f'{field}: "{key}"')
+    return {_text(key, _("{field}: a name").format(field=field)): _text(text, f'{field}: "{key}"')
             for key, text in _object(value, field).items()}
 
 
 def _result(value: Any) -> Optional[int]:
     if value is None:
         return None
-    result: int = _typed(value, (int,), '"result"', "a whole number or null")
+    result: int = _typed(value, (int,), '"result"', _("a whole number or null"))
     if not 0 <= result <= 5:
-        raise ValueError(f"the result is the makers' tricks, 0 to 5, not {result!r}")
+        raise ValueError(_("the result is the makers' tricks, 0 to 5, not {value}").format(value=repr(result)))
     return result
 
 
@@ -337,7 +343,8 @@ def _cards(value: Any, field: str, unknown: bool = False) -> Optional[tuple[Opti
     items = _array(value, field, nullable=True)
     if items is None:
         return None
-    return tuple(None if item is None and unknown else _parsed(item, f"{field} item {i}", Card.parse)
+    return tuple(None if item is None and unknown else _parsed(item, _("{field} item {number}").format(field=field, number=i),
+                                                              Card.parse)
                  for i, item in enumerate(items, 1))
 
 
@@ -348,7 +355,7 @@ def _cardset(value: Any, field: str) -> Optional[CardSet]:
     found = CardSet(c for c in cards if c is not None)  # _cards gives None only for unknown cards, not asked here
     if len(found) < len(cards):
         twice = next(c for i, c in enumerate(cards) if c is not None and c in cards[:i])
-        raise ValueError(f"{field} lists {twice.ascii()} twice")
+        raise ValueError(_("{field} lists {card} twice").format(field=field, card=twice.ascii()))
     return found
 
 
@@ -366,33 +373,35 @@ def _parsed(value: Any, field: str, parse: Callable[[str], _R]) -> _R:
 
 
 def _text(value: Any, field: str) -> str:
-    text: str = _typed(value, (str,), field, "a string")
+    text: str = _typed(value, (str,), field, _("a string"))
     if not text.isascii() and _SURROGATE.search(text):
-        raise ValueError(f"{field} holds a lone surrogate ({_shown(text)}), which no UTF-8 file can hold")
+        raise ValueError(_("{field} holds a lone surrogate ({text}), which no UTF-8 file can hold")
+                         .format(field=field, text=_shown(text)))
     return text
 
 
 def _string(value: Any, field: str, nullable: bool = False) -> Optional[str]:
     if value is None and nullable:
         return None
-    return _text(value, field) if isinstance(value, str) else _typed(value, (str,), field, "a string or null")
+    return _text(value, field) if isinstance(value, str) else _typed(value, (str,), field, _("a string or null"))
 
 
 def _array(value: Any, field: str, nullable: bool = False) -> Any:
     if value is None and nullable:
         return None
-    return _typed(value, (list,), field, "an array or null" if nullable else "an array")
+    return _typed(value, (list,), field, _("an array or null") if nullable else _("an array"))
 
 
 def _object(value: Any, field: str) -> Mapping[str, Any]:
-    mapping: Mapping[str, Any] = _typed(value, (dict, Mapping), field, "an object")
+    mapping: Mapping[str, Any] = _typed(value, (dict, Mapping), field, _("an object"))
     return mapping
 
 
 def _known(data: Mapping[str, Any], fields: Sequence[str], where: str) -> None:
     for key in data:
         if key not in fields:
-            raise ValueError(f"{where}unknown field {_shown(key, quote=True)} (the fields are {', '.join(fields)})")
+            raise ValueError(where + _("unknown field {field} (the fields are {fields})")
+                             .format(field=_shown(key, quote=True), fields=", ".join(fields)))
 
 
 def _typed(value: Any, kinds: tuple[type, ...], field: str, expected: str) -> Any:
@@ -400,9 +409,11 @@ def _typed(value: Any, kinds: tuple[type, ...], field: str, expected: str) -> An
     if type(value) in kinds:  # json's own types, without isinstance's look at the ABCs
         return value
     if isinstance(value, _LongNumber):
-        raise ValueError(f"{field} is a number of {value.digits:,} digits; a deal file's have at most {MAX_DIGITS}")
+        raise ValueError(_("{field} is a number of {digits} digits; a deal file's have at most {most}")
+                         .format(field=field, digits=number(value.digits), most=MAX_DIGITS))
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
-        raise ValueError(f"{field} must be {expected}, not {_kind(value)}")
+        raise ValueError(_("{field} must be {expected}, not {given}").format(field=field, expected=expected,
+                                                                             given=_kind(value)))
     return value
 
 
@@ -415,8 +426,8 @@ def _kind(value: Any) -> str:
     if value is None or isinstance(value, (bool, int, float)):
         return json.dumps(value)
     if isinstance(value, str):
-        return "a string"
-    return "an array" if isinstance(value, list) else "an object"
+        return _("a string")
+    return _("an array") if isinstance(value, list) else _("an object")
 
 
 def _shown(value: Any, quote: bool = False) -> str:

@@ -29,6 +29,7 @@ from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
 from altbaumer.errors import AbnError, CardParseError, SeatParseError
 from altbaumer.game.cards import Card, CardSet, Rank, Suit
 from altbaumer.game.seats import Seat, play_order
+from altbaumer.lang import _
 
 __all__ = ["BoardBuilder", "visit_text", "read_boards"]
 
@@ -134,7 +135,7 @@ class BoardBuilder(BaseVisitor[Board]):
 
     def end_board(self) -> None:
         if "dealer" not in self._fields:
-            raise AbnError(self.source, self._lines.get("@"), 'the board has no [Dealer "..."] tag')
+            raise AbnError(self.source, self._lines.get("@"), _('the board has no [Dealer "..."] tag'))
         self._board = Board(
             tags=self._tags,
             comments={name: "\n".join(parts) for name, parts in self._comments.items() if parts},
@@ -158,18 +159,20 @@ class BoardBuilder(BaseVisitor[Board]):
     def _tag_Deal(self, value: str) -> None:
         first, sep, rest = value.partition(":")
         if not sep:
-            raise ValueError(f"write the deal as FIRST:hand hand hand hand, e.g. \"E:QJ.A.KT. ...\", not {value!r}")
+            raise ValueError(_('write the deal as FIRST:hand hand hand hand, e.g. "E:QJ.A.KT. ...", not {value}')
+                             .format(value=repr(value)))
         seat = Seat.parse(first)
         words = rest.split()
         if len(words) != 4:
-            raise ValueError(f"the deal lists {len(words)} hand(s), not 4")
+            raise ValueError(_("the deal lists {count} hand(s), not 4").format(count=len(words)))
         self._fields["hands"] = {s: None if w == UNKNOWN else _parse_hand(w) for s, w in zip(play_order(seat), words)}
         self._fields["deal_first"] = seat
 
     def _tag_Stock(self, value: str) -> None:
         words = value.split()
         if len(words) != 4:
-            raise ValueError(f"the stock holds 4 cards, top first (\"-\" for an unseen card), not {len(words)}")
+            raise ValueError(_('the stock holds 4 cards, top first ("-" for an unseen card), not {count}')
+                             .format(count=len(words)))
         self._fields["stock"] = tuple(None if w == UNKNOWN else Card.parse(w) for w in words)
 
     def _tag_Cut(self, value: str) -> None:
@@ -180,7 +183,7 @@ class BoardBuilder(BaseVisitor[Board]):
 
     def _tag_Turn(self, value: str) -> None:
         if value.lower() not in ("accept", "refuse"):
-            raise ValueError(f"the turn is \"accept\" or \"refuse\", not {value!r}")
+            raise ValueError(_('the turn is "accept" or "refuse", not {value}').format(value=repr(value)))
         self._fields["accepted"] = value.lower() == "accept"
 
     def _tag_Trump(self, value: str) -> None:
@@ -189,7 +192,7 @@ class BoardBuilder(BaseVisitor[Board]):
     def _tag_Discard(self, value: str) -> None:
         words = value.split()
         if len(words) not in (1, 4):
-            raise ValueError(f"forehand discards 1 card (4 in the compulsory case), not {len(words)}")
+            raise ValueError(_("forehand discards 1 card (4 in the compulsory case), not {count}").format(count=len(words)))
         self._fields["discards"] = tuple(None if w == UNKNOWN else Card.parse(w) for w in words)
 
     def _tag_Alone(self, value: str) -> None:
@@ -201,7 +204,7 @@ class BoardBuilder(BaseVisitor[Board]):
 
     def _tag_Result(self, value: str) -> None:
         if not value.isdigit() or not 0 <= int(value) <= 5:
-            raise ValueError(f"the result is the makers' tricks, 0 to 5, not {value!r}")
+            raise ValueError(_("the result is the makers' tricks, 0 to 5, not {value}").format(value=repr(value)))
         self._fields["result"] = int(value)
 
     def _tag_Play(self, value: str) -> None:
@@ -223,7 +226,7 @@ def visit_text(text: str, visitor: Callable[[], BaseVisitor[T]], source: str = "
     for group in _groups(_tokens(text)):
         try:
             if not _has_tags(group):
-                raise AbnError(source, group[0].line, "no board here: a board starts with tags such as [Dealer \"S\"]")
+                raise AbnError(source, group[0].line, _('no board here: a board starts with tags such as [Dealer "S"]'))
             results.append(_visit_group(group, visitor(), source))
         except AbnError as error:
             if errors is None:
@@ -281,7 +284,7 @@ def _tokens(text: str) -> Iterator[_Token]:
             continue
         open_comment = yield from _line_tokens(raw, number, parens)
     if open_comment is not None:  # reported by the board it opens in, so the boards before it still read
-        yield _Token("error", "commentary opened with '{' is never closed with '}'", open_comment[0])
+        yield _Token("error", _("commentary opened with '{' is never closed with '}'"), open_comment[0])
 
 
 def _line_tokens(raw: str, number: int,
@@ -296,7 +299,8 @@ def _line_tokens(raw: str, number: int,
         elif ch == "[":
             match = _TAG.match(raw, i)
             if match is None:  # reported by the board it is in, so other boards still read
-                yield _Token("error", f"malformed tag {raw[i:].strip()!r}: write it like [Dealer \"S\"]", number)
+                yield _Token("error", _('malformed tag {tag}: write it like [Dealer "S"]').format(tag=repr(raw[i:].strip())),
+                             number)
                 return None
             yield _Token("tag", match.group(1), number, match.group(2).replace('\\"', '"').replace("\\\\", "\\"))
             i = match.end()
@@ -307,7 +311,7 @@ def _line_tokens(raw: str, number: int,
             yield _Token("comment", raw[i + 1 : end], number)
             i = end + 1
         elif ch == "}":
-            yield _Token("error", "'}' without an opening '{'", number)
+            yield _Token("error", _("'}' without an opening '{'"), number)
             i += 1
         elif ch in "()":
             parens[0] = parens[0] + 1 if ch == "(" else max(parens[0] - 1, 0)
@@ -388,7 +392,7 @@ class _BoardText:
 
     def end(self) -> None:
         if self.opened:
-            self._fail(self.opened[-1][0], "variation opened with '(' is never closed with ')'")
+            self._fail(self.opened[-1][0], _("variation opened with '(' is never closed with ')'"))
 
     def _note(self, token: _Token) -> None:
         self.visitor.visit_note(token.text, token.line)
@@ -402,12 +406,13 @@ class _BoardText:
     def _tag(self, token: _Token) -> None:
         name = token.text
         if self.opened:  # most likely a board of its own, taken in by the '(' (blank lines do not end a variation)
-            self._fail(self.opened[-1][0], f"variation opened with '(' is not closed before the tag [{name}] "
-                                           f"on line {token.line}")
+            self._fail(self.opened[-1][0], _("variation opened with '(' is not closed before the tag [{name}] "
+                                             "on line {line}").format(name=name, line=token.line))
         if name in self.tag_lines:
-            self._fail(token.line, f"tag [{name}] appears twice in the board (first on line {self.tag_lines[name]})")
+            self._fail(token.line, _("tag [{name}] appears twice in the board (first on line {line})")
+                       .format(name=name, line=self.tag_lines[name]))
         if "Play" in self.tag_lines:
-            self._fail(token.line, f"tag [{name}] after the play: the [Play] section ends the board")
+            self._fail(token.line, _("tag [{name}] after the play: the [Play] section ends the board").format(name=name))
         self.tag_lines[name] = token.line
         self.after_card = False
         self.visitor.visit_tag(name, token.value, token.line)
@@ -425,21 +430,21 @@ class _BoardText:
     def _open(self, token: _Token) -> None:
         self._in_play(token)
         if not (self.opened[-1][1] if self.opened else self.after_card):
-            self._fail(token.line, "'(' before any card: a variation follows the card it replaces")
+            self._fail(token.line, _("'(' before any card: a variation follows the card it replaces"))
         if not self.opened and self.card_line != token.line:
-            self._fail(token.line, "'(' on a line of its own: a variation follows the card it replaces, on its line")
+            self._fail(token.line, _("'(' on a line of its own: a variation follows the card it replaces, on its line"))
         if len(self.opened) >= MAX_VARIATION_DEPTH:
-            self._fail(token.line, f"variations nest more than {MAX_VARIATION_DEPTH} deep")
+            self._fail(token.line, _("variations nest more than {depth} deep").format(depth=MAX_VARIATION_DEPTH))
         self.opened.append((token.line, False))
         self.visitor.begin_variation(token.line)
 
     def _close(self, token: _Token) -> None:
         self._in_play(token)
         if not self.opened:
-            self._fail(token.line, "')' without an opening '('")
+            self._fail(token.line, _("')' without an opening '('"))
         line, carded = self.opened.pop()
         if not carded:
-            self._fail(line, "an empty variation '()': a variation holds the cards played instead")
+            self._fail(line, _("an empty variation '()': a variation holds the cards played instead"))
         if not self.opened:
             self.card_line = token.line  # the trick goes on on the line the variation ends on
         self.visitor.end_variation()
@@ -452,11 +457,13 @@ class _BoardText:
         try:
             return Card.parse(marked.group(1)), marked.group(2) or ""
         except CardParseError as error:
-            self._fail(token.line, f"{'in a variation' if self.opened else 'in the play'}: {error}")
+            where = _("in a variation: {error}") if self.opened else _("in the play: {error}")
+            self._fail(token.line, where.format(error=error))
 
     def _in_play(self, token: _Token) -> None:
         if "Play" not in self.tag_lines:
-            self._fail(token.line, f"unexpected text {token.text!r}: outside the play only tags and commentary are allowed")
+            self._fail(token.line, _("unexpected text {text}: outside the play only tags and commentary are allowed")
+                       .format(text=repr(token.text)))
 
     def _fail(self, line: int, problem: str) -> NoReturn:
         raise AbnError(self.source, line, problem) from None
@@ -466,14 +473,16 @@ def _parse_hand(word: str) -> CardSet:
     """``QJ.A.KT.`` → Q♣ J♣ A♠ K♥ 10♥: suits clubs.spades.hearts.diamonds."""
     parts = word.split(".")
     if len(parts) != 4:
-        raise ValueError(f"malformed hand {word!r}: write suits as clubs.spades.hearts.diamonds, e.g. QJ.A.KT.")
+        raise ValueError(_("malformed hand {hand}: write suits as clubs.spades.hearts.diamonds, e.g. QJ.A.KT.")
+                         .format(hand=repr(word)))
     cards: list[Card] = []
     for suit, ranks in zip(Suit, parts):
         letters = _RANKS.findall(ranks)
         if "".join(letters).upper() != ranks.upper():
-            raise ValueError(f"malformed hand {word!r}: {ranks!r} is not a list of ranks from AKQJT9")
+            raise ValueError(_("malformed hand {hand}: {ranks} is not a list of ranks from AKQJT9")
+                             .format(hand=repr(word), ranks=repr(ranks)))
         cards.extend(Card(suit, Rank.parse(r)) for r in letters)
     hand = CardSet(cards)
     if len(hand) != len(cards):
-        raise ValueError(f"malformed hand {word!r}: a card is listed twice")
+        raise ValueError(_("malformed hand {hand}: a card is listed twice").format(hand=repr(word)))
     return hand

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Iterator, Optional
+from typing import Iterator, NamedTuple, Optional
 
 from altbaumer.abn.board import ALONE_PASSED, Board, PlayedCard
 from altbaumer.errors import AbnError, AltbaumerError, IncompleteBoard, IncompleteDeal
@@ -58,6 +58,7 @@ from altbaumer.game.deal_rules import HAND_SIZE, STOCK_SIZE, TRICKS, default_cut
 from altbaumer.game.position import Position
 from altbaumer.game.seats import SEATS, Seat, cutter_of, play_order
 from altbaumer.game.view import SeatView
+from altbaumer.lang import _, ngettext
 
 __all__ = ["IncompleteBoard", "Node", "GameRecord", "replay"]
 
@@ -128,16 +129,18 @@ class GameRecord:
         """:meth:`position` just before ``node`` (``None``: at the end)."""
         state = self.state if node is None else node.state
         if state.phase in (Phase.TRUMP, Phase.DISCARD):
-            raise IncompleteBoard(
-                f"{self.label} records no trump making (next: {state.phase.value}); "
-                + ("`altbaumer table` shows every choice" if state.is_complete  # the table needs every card
-                   else "rate the decision from one seat's knowledge with `altbaumer rate`")
-            )
+            if state.is_complete:  # the table needs every card
+                said = _("{board} records no trump making (next: {phase}); `altbaumer table` shows every choice")
+            else:
+                said = _("{board} records no trump making (next: {phase}); rate the decision from one seat's "
+                         "knowledge with `altbaumer rate`")
+            raise IncompleteBoard(said.format(board=self.label, phase=state.phase.value))
         try:
             return Position.from_deal(state)
         except IncompleteDeal as error:
-            raise IncompleteBoard(f"{self.label}: {error}, so it cannot be solved double dummy; "
-                                  "rate the decision from one seat's knowledge with `altbaumer rate`") from None
+            raise IncompleteBoard(_("{board}: {problem}, so it cannot be solved double dummy; rate the decision "
+                                    "from one seat's knowledge with `altbaumer rate`")
+                                  .format(board=self.label, problem=error)) from None
 
     def deal(self, as_dealt: bool = False) -> Deal:
         """A copy of the deal at the recorded point, or with ``as_dealt`` at
@@ -146,7 +149,7 @@ class GameRecord:
         state = self.state
         unknown_discard = state.discards is None and state.phase not in (Phase.TRUMP, Phase.DISCARD)
         if not state.is_complete or (unknown_discard and not as_dealt):
-            raise IncompleteBoard(f"{self.label} does not record every hand, stock card and discard")
+            raise IncompleteBoard(_("{board} does not record every hand, stock card and discard").format(board=self.label))
         return (self.nodes[0].state if as_dealt and self.nodes else state).copy()
 
 
@@ -164,10 +167,21 @@ def replay(board: Board) -> GameRecord:
     return _Replayer(board).run()
 
 
+class _Place(NamedTuple):
+    """Where the file puts a card: a seat's hand, or the stock card ``stock`` (from 1)."""
+
+    seat: Optional[Seat] = None
+    stock: int = 0
+
+    def named(self) -> object:
+        """The seat, or the stock card's number, as the messages name the place."""
+        return self.stock if self.seat is None else self.seat
+
+
 @dataclass
 class _Replayer:
     board: Board
-    where: dict[Card, str] = field(default_factory=dict)  # every card whose place the file gives
+    where: dict[Card, _Place] = field(default_factory=dict)  # every card whose place the file gives
     discarded: CardSet = CardSet()  # forehand's discards that the file gives
     nodes: list[Node] = field(default_factory=list)
 
@@ -215,23 +229,35 @@ class _Replayer:
         for seat in SEATS:
             hand = board.hands[seat]
             if hand is not None and len(hand) != HAND_SIZE:
-                raise self.fail("Deal", f"{seat} holds {len(hand)} card{'s' * (len(hand) != 1)}, not {HAND_SIZE}")
+                raise self.fail("Deal", ngettext("{seat} holds {count} card, not {size}",
+                                                 "{seat} holds {count} cards, not {size}", len(hand))
+                                .format(seat=seat, count=len(hand), size=HAND_SIZE))
             for card in hand or ():
-                self._place(card, f"{seat}'s hand", "Deal")
+                self._place(card, _Place(seat=seat), "Deal")
         for i, stock_card in enumerate(board.stock or (), 1):
             if stock_card is not None:
-                self._place(stock_card, f"stock card {i}", "Stock")
+                self._place(stock_card, _Place(stock=i), "Stock")
         if all(h is not None for h in board.hands.values()) and board.stock is not None and None not in board.stock:
             missing = CardSet((1 << 24) - 1) - CardSet(self.where)
             if missing:
-                raise self.fail("Stock", f"card{'s' * (len(missing) > 1)} missing from the deal: {missing.ascii()}")
+                raise self.fail("Stock", ngettext("card missing from the deal: {cards}",
+                                                  "cards missing from the deal: {cards}", len(missing))
+                                .format(cards=missing.ascii()))
         if board.stock is not None and len(board.stock) != STOCK_SIZE:
-            raise self.fail("Stock", f"the stock holds {len(board.stock)} cards, not {STOCK_SIZE}")
+            raise self.fail("Stock", _("the stock holds {count} cards, not {size}")
+                            .format(count=len(board.stock), size=STOCK_SIZE))
         self._check_cut()
 
-    def _place(self, card: Card, place: str, tag: str) -> None:
-        if card in self.where:
-            raise self.fail(tag, f"card {card.ascii()} appears twice: in {self.where[card]} and in {place}")
+    def _place(self, card: Card, place: _Place, tag: str) -> None:
+        first = self.where.get(card)
+        if first is not None:  # the hands come before the stock
+            if first.seat is not None and place.seat is not None:
+                said = _("card {card} appears twice: in {first}'s hand and in {second}'s hand")
+            elif first.seat is not None:
+                said = _("card {card} appears twice: in {first}'s hand and in stock card {second}")
+            else:
+                said = _("card {card} appears twice: in stock card {first} and in stock card {second}")
+            raise self.fail(tag, said.format(card=card.ascii(), first=first.named(), second=place.named()))
         self.where[card] = place
 
     def _check_cut(self) -> None:
@@ -239,15 +265,15 @@ class _Replayer:
         cutter = cutter_of(board.dealer)
         trees = board.cut_trees
         if any(not c.is_tree for c in trees):
-            raise self.fail("Cut", f"only the Trees (QC, JC) can be taken at the cut, not {trees.ascii()} "
-                                   "(rules.md, The deal)")
+            raise self.fail("Cut", _("only the Trees (QC, JC) can be taken at the cut, not {cards}")
+                            .format(cards=trees.ascii()) + " (rules.md, The deal)")
         hand = board.hands[cutter]
         elsewhere = hand is None and any(c in self.where for c in trees)  # the cutter's hand is unknown
         if (hand is not None and trees - hand) or elsewhere:
-            raise self.fail("Cut", f"the Trees taken at the cut ({trees.ascii()}) must be in the cutter's "
-                                   f"({cutter}) hand (rules.md, The deal)")
+            raise self.fail("Cut", _("the Trees taken at the cut ({cards}) must be in the cutter's ({cutter}) hand")
+                            .format(cards=trees.ascii(), cutter=cutter) + " (rules.md, The deal)")
         for card in trees if hand is None else ():
-            self.where[card] = f"{cutter}'s hand"  # public: lying face up, they belong to the cutter
+            self.where[card] = _Place(seat=cutter)  # public: lying face up, they belong to the cutter
 
     def _cut_seen(self) -> CardSet:
         """Decision D13: the cards seen at the cut and not taken, checked when
@@ -258,10 +284,10 @@ class _Replayer:
         seen = board.cut_seen
         fourth = default_cut_seen(board.stock, CardSet())
         if len(seen) > 1 or (seen and fourth and seen != fourth):
-            raise self.fail("CutSeen", "a card seen at the cut and not taken is stock card 4 (Decision D13)")
+            raise self.fail("CutSeen", _("a card seen at the cut and not taken is stock card 4") + " (Decision D13)")
         if seen and len(board.cut_trees) == 2:
-            raise self.fail("CutSeen", "the cutter took both Trees, the only cards looked at, so no card was "
-                                       "seen at the cut and left (Decision D13)")
+            raise self.fail("CutSeen", _("the cutter took both Trees, the only cards looked at, so no card was "
+                                         "seen at the cut and left") + " (Decision D13)")
         return seen
 
     def _check_order(self) -> None:
@@ -272,15 +298,16 @@ class _Replayer:
                  ("Play", board.play_leader is not None, "Discard", board.discards is not None)]
         for tag, present, before, known in needs:
             if present and not known:
-                raise self.fail(tag, f"[{tag}] needs [{before}] before it (use \"-\" for cards the reader did not see)")
+                raise self.fail(tag, _('[{tag}] needs [{before}] before it (use "-" for cards the reader did not see)')
+                                .format(tag=tag, before=before))
 
     # -- making trump -------------------------------------------------------
 
     def _check_trump(self, state: Deal) -> None:
         written = self.board.trump
         if state.trump is None and written is None:
-            raise self.fail("Turn", "the stock cards turned are not recorded, so the trump is unknown: "
-                                    "give the stock or a [Trump] tag")
+            raise self.fail("Turn", _("the stock cards turned are not recorded, so the trump is unknown: "
+                                      "give the stock or a [Trump] tag"))
         if written is not None:
             try:
                 state.reveal_trump(written)
@@ -296,24 +323,25 @@ class _Replayer:
         for card in known:
             # A card the file places elsewhere cannot be in forehand's hand, even when that hand is unknown.
             place = self.where.get(card)
-            if place is not None and place != f"{fh}'s hand" and not (state.taken and card in state.taken):
-                raise self.fail("Discard", f"forehand ({fh}) does not hold {card.ascii()} (rules.md, Making trump)")
+            if place is not None and place.seat is not fh and not (state.taken and card in state.taken):
+                raise self.fail("Discard", _("forehand ({seat}) does not hold {card}").format(seat=fh, card=card.ascii())
+                                + " (rules.md, Making trump)")
         self.discarded = CardSet(known)  # out of play even when the rest of the discard is unknown
 
     def _alone(self, state: Deal) -> None:
         board = self.board
         if board.alone_passed:
             if board.play_leader is not None:
-                raise self.fail("Play", f'[Alone "{ALONE_PASSED}"] leaves the lone choice of forehand\'s partner to '
-                                        "come, so no play can follow it")
+                raise self.fail("Play", _("[Alone \"{passed}\"] leaves the lone choice of forehand's partner to "
+                                          "come, so no play can follow it").format(passed=ALONE_PASSED))
             self._apply(state, DeclareAlone(False), "Alone")
             return
         if not board.alone_recorded and board.play_leader is None:
             return
         fh, lone = board.forehand, board.alone
         if lone is not None and lone.team is not fh.team:
-            raise self.fail("Alone", f"{lone} is a defender: only a maker ({fh} or {fh.partner}) may play alone "
-                                     "(rules.md, Playing alone)")
+            raise self.fail("Alone", _("{seat} is a defender: only a maker ({forehand} or {partner}) may play alone")
+                            .format(seat=lone, forehand=fh, partner=fh.partner) + " (rules.md, Playing alone)")
         if lone is not fh:
             self._apply(state, DeclareAlone(False), "Alone")
         if lone is not None:
@@ -328,18 +356,25 @@ class _Replayer:
         if board.play_leader is None:
             return
         if board.play_leader is not state.trick_leader:
-            who = "forehand" if state.trick_leader is board.forehand else f"forehand {board.forehand} sits out"
-            raise self.fail("Play", f"wrong leader: {state.trick_leader} leads the first trick ({who}), not "
-                                    f"{board.play_leader} (rules.md, Playing alone)")
+            if state.trick_leader is board.forehand:
+                said = _("wrong leader: {leader} leads the first trick (forehand), not {written}")
+            else:
+                said = _("wrong leader: {leader} leads the first trick (forehand {forehand} sits out), not {written}")
+            raise self.fail("Play", said.format(leader=state.trick_leader, forehand=board.forehand,
+                                                written=board.play_leader) + " (rules.md, Playing alone)")
         if len(board.tricks) > TRICKS:
-            raise self._trick_error(TRICKS, f"there are {len(board.tricks)} trick lines; a deal has {TRICKS} tricks")
+            raise self._trick_error(TRICKS, _("there are {count} trick lines; a deal has {tricks} tricks")
+                                    .format(count=len(board.tricks), tricks=TRICKS))
         played = CardSet()
         for t, trick in enumerate(board.tricks):
             assert state.trick_leader is not None
             size = len(play_order(state.trick_leader, skip=state.absent))
             if len(trick) > size or (len(trick) < size and t < len(board.tricks) - 1):
-                raise self._trick_error(t, f"trick {t + 1} has {len(trick)} card{'s' * (len(trick) != 1)}; a trick has "
-                                           f"{size} and only the last line may stop in the middle of a trick")
+                raise self._trick_error(t, ngettext(
+                    "trick {trick} has {count} card; a trick has {size} and only the last line may stop in the "
+                    "middle of a trick",
+                    "trick {trick} has {count} cards; a trick has {size} and only the last line may stop in the "
+                    "middle of a trick", len(trick)).format(trick=t + 1, count=len(trick), size=size))
             for entry in trick:
                 seat = state.to_act
                 assert seat is not None
@@ -357,18 +392,21 @@ class _Replayer:
         its own state. ``line`` is ``varied``'s, for cards the reader did not place."""
         for variation in varied.variations:
             if not variation or variation[0].card == varied.card:  # PGN allows it, but it says nothing
-                name = varied.card.ascii()
-                problem = f"starts with {name}, the card it replaces" if variation else "holds no card"
+                if variation:
+                    said = _("a variation of {card} starts with {card}, the card it replaces: "
+                             "a variation plays another card instead")
+                else:
+                    said = _("a variation of {card} holds no card: a variation plays another card instead")
                 first = line if not variation or variation[0].line is None else variation[0].line
-                raise AbnError(self.board.source, first, f"a variation of {name} {problem}: "
-                                                         "a variation plays another card instead")
+                raise AbnError(self.board.source, first, said.format(card=varied.card.ascii()))
             state, seen = before.copy(), played
             for entry in variation:
                 where = line if entry.line is None else entry.line
                 seat = state.to_act
                 if seat is None:
-                    raise AbnError(self.board.source, where, f"a variation plays {entry.card.ascii()} after the "
-                                                             f"last trick: a deal has {TRICKS} tricks")
+                    raise AbnError(self.board.source, where, _("a variation plays {card} after the last trick: "
+                                                               "a deal has {tricks} tricks")
+                                   .format(card=entry.card.ascii(), tricks=TRICKS))
                 self._check_card(state, where, seat, entry.card, seen)
                 snapshot = state.copy() if entry.variations else state  # without variations, nothing reads it
                 self._step(state, Play(entry.card), where)
@@ -388,22 +426,29 @@ class _Replayer:
         error at ``line``, the card's."""
         source = self.board.source
         if card in played:
-            raise AbnError(source, line, f"{seat} plays {card.ascii()}, which was already played")
+            raise AbnError(source, line, _("{seat} plays {card}, which was already played")
+                           .format(seat=seat, card=card.ascii()))
         place = self.where.get(card)
         fh = self.board.forehand
         taken = state.taken is not None and card in state.taken
         if card in self.discarded:
-            raise AbnError(source, line, f"{seat} plays {card.ascii()}, which forehand ({fh}) discarded")
-        if place is not None and place != f"{seat}'s hand" and not (taken and seat is fh):
+            raise AbnError(source, line, _("{seat} plays {card}, which forehand ({forehand}) discarded")
+                           .format(seat=seat, card=card.ascii(), forehand=fh))
+        if place is not None and place.seat is not seat and not (taken and seat is fh):
             if taken:  # a stock card forehand took is in forehand's hand, not out of play
-                where = f"in {fh}'s hand (forehand took it from the stock)"
+                said = _("{seat} plays {card}, but {card} is in {holder}'s hand (forehand took it from the stock)")
+            elif place.seat is None:
+                said = _("{seat} plays {card}, but {card} is stock card {number}, which is out of play")
             else:
-                where = f"{place}, which is out of play" if place.startswith("stock") else f"in {place}"
-            raise AbnError(source, line, f"{seat} plays {card.ascii()}, but {card.ascii()} is {where}")
+                said = _("{seat} plays {card}, but {card} is in {holder}'s hand")
+            raise AbnError(source, line, said.format(seat=seat, card=card.ascii(), holder=place.seat if not taken
+                                                     else fh, number=place.stock))
 
     def _check_result(self, state: Deal) -> None:
         result = self.board.result
         if result is None or state.phase is not Phase.DONE or result == state.makers_tricks:
             return
-        raise self.fail("Result", f"the play gives the makers ({state.makers}) {state.makers_tricks} "
-                                  f"trick{'s' * (state.makers_tricks != 1)}, not {result}")
+        raise self.fail("Result", ngettext("the play gives the makers ({makers}) {count} trick, not {result}",
+                                           "the play gives the makers ({makers}) {count} tricks, not {result}",
+                                           state.makers_tricks)
+                        .format(makers=state.makers, count=state.makers_tricks, result=result))

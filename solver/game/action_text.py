@@ -28,6 +28,7 @@ from altbaumer.errors import CardParseError, IllegalAction
 from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Play, Refuse, TakeTrees
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.words import card_words, suit_words
+from altbaumer.lang import _
 
 __all__ = ["action_text", "parse_action", "action_label"]
 
@@ -58,8 +59,11 @@ def parse_action(text: str, legal: Sequence[Action], offer: Sequence[Card] = ())
             names.add(_normal("take " + " ".join(c.ascii() for c in action.cards)))
         if wanted in names:
             return action
-    choices = ", ".join(action_text(a, offer) for a in legal) or "none: it is not your turn"
-    raise IllegalAction(f"{text.strip()[:40]!r} is not a choice now: {choices}")
+    shown = repr(text.strip()[:40])
+    if not legal:
+        raise IllegalAction(_("{text} is not a choice now: none: it is not your turn").format(text=shown))
+    choices = ", ".join(action_text(a, offer) for a in legal)  # the actions' texts are the same in every language
+    raise IllegalAction(_("{text} is not a choice now: {choices}").format(text=shown, choices=choices))
 
 
 def _normal(text: str) -> str:

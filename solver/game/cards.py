@@ -24,6 +24,7 @@ from typing import Callable, Iterable, Iterator, Union
 
 # Raised here, defined with the other user errors; importable from here as before.
 from altbaumer.errors import CardParseError
+from altbaumer.lang import _
 
 __all__ = [
     "Suit",
@@ -77,7 +78,7 @@ class Suit(IntEnum):
         key = text.strip()
         found = _SUIT_NAMES.get(key) or _SUIT_NAMES.get(key.upper())
         if found is None:
-            raise CardParseError(f"unknown suit {text!r} (use C, S, H or D)")
+            raise CardParseError(_("unknown suit {text} (use C, S, H or D)").format(text=repr(text)))
         return found
 
     def __str__(self) -> str:
@@ -120,7 +121,7 @@ class Rank(IntEnum):
     def parse(cls, text: str) -> "Rank":
         found = _RANK_NAMES.get(text.strip().upper())
         if found is None:
-            raise CardParseError(f"unknown rank {text!r} (use A K Q J T/10 9)")
+            raise CardParseError(_("unknown rank {text} (use A K Q J T/10 9)").format(text=repr(text)))
         return found
 
 
@@ -179,11 +180,11 @@ class Card:
             raise TypeError(f"Card.parse: text must be a str such as 'QC', not {type(text).__name__}")
         raw = text.strip()
         if len(raw) < 2:
-            raise CardParseError(f"malformed card {text!r}")
+            raise CardParseError(_("malformed card {text}").format(text=repr(text)))
         try:
             return Card(Suit.parse(raw[-1]), Rank.parse(raw[:-1]))
         except CardParseError:
-            raise CardParseError(f"malformed card {text!r} (write it like QC, 10H, T♥)") from None
+            raise CardParseError(_("malformed card {text} (write it like QC, 10H, T♥)").format(text=repr(text))) from None
 
     @property
     def is_tree(self) -> bool:
@@ -257,7 +258,7 @@ class CardSet:
         for word in text.replace(",", " ").split():
             card = Card.parse(word)
             if mask & card.mask:
-                raise CardParseError(f"card {card.ascii()} is listed twice")
+                raise CardParseError(_("card {card} is listed twice").format(card=card.ascii()))
             mask |= card.mask
         return cls(mask)
 

@@ -54,6 +54,7 @@ from altbaumer.game.rules import illegal_play_reason, trick_winner, trump_suit_o
 from altbaumer.game.scoring import DealScore, score_deal
 from altbaumer.game.seats import SEATS, Seat, Team, cutter_of, forehand_of, play_order
 from altbaumer.game.view import SeatView, Trick
+from altbaumer.lang import N_, _, ngettext
 
 __all__ = ["Deal"]
 
@@ -77,7 +78,7 @@ class Deal:
         the cut: the number of cards the cutter lifts (1..23, Decision D2)."""
         _check_pack(pack)
         if not 1 <= cut <= len(pack) - 1:
-            raise InvalidDeal(f"the cut must lift 1 to 23 cards, not {cut} (Decision D2)")
+            raise InvalidDeal(_("the cut must lift 1 to 23 cards, not {cut}").format(cut=cut) + " (Decision D2)")
         self._init_seats(dealer)
         self.pack: Optional[tuple[Card, ...]] = tuple(pack)
         self.cut: Optional[int] = cut
@@ -128,16 +129,17 @@ class Deal:
         deal._init_seats(dealer)
         deal.pack, deal.cut, deal.cut_offer = None, None, ()
         if not set(cut_trees) <= set(TREES):
-            raise InvalidDeal(f"only Trees can be taken at the cut, not {cut_trees.ascii()}")
+            raise InvalidDeal(_("only Trees can be taken at the cut, not {cards}").format(cards=cut_trees.ascii()))
         cutter_hand = hands[deal.cutter]
         if cutter_hand is not None and cut_trees - cutter_hand:
-            raise InvalidDeal(f"the Trees taken at the cut ({cut_trees.ascii()}) must be in the cutter's ({deal.cutter}) hand")
+            raise InvalidDeal(_("the Trees taken at the cut ({cards}) must be in the cutter's ({cutter}) hand")
+                              .format(cards=cut_trees.ascii(), cutter=deal.cutter))
         for seat in SEATS:
             hand = hands[seat]
             if hand is not None and len(hand) != HAND_SIZE:
-                raise InvalidDeal(f"{seat} holds {len(hand)} cards, not {HAND_SIZE}")
+                raise InvalidDeal(_("{seat} holds {count} cards, not {size}").format(seat=seat, count=len(hand), size=HAND_SIZE))
         if len(stock) != STOCK_SIZE:
-            raise InvalidDeal(f"the stock holds {len(stock)} cards, not {STOCK_SIZE}")
+            raise InvalidDeal(_("the stock holds {count} cards, not {size}").format(count=len(stock), size=STOCK_SIZE))
         known = [c for s in SEATS for c in hands[s] or ()] + [c for c in stock if c is not None]
         _check_pack(known, complete=all(hands[s] is not None for s in SEATS) and None not in stock)
         deal._begin_trump({s: hands[s] for s in SEATS}, tuple(stock), cut_trees, cut_seen)
@@ -251,14 +253,14 @@ class Deal:
         """``seat``'s hand as dealt; :class:`~altbaumer.errors.IncompleteDeal` when it is not known."""
         hand = self.dealt[seat]
         if hand is None:
-            raise IncompleteDeal(f"{seat}'s hand is not known")
+            raise IncompleteDeal(_("{seat}'s hand is not known").format(seat=seat))
         return hand
 
     def hand(self, seat: Seat) -> CardSet:
         """``seat``'s current hand; :class:`~altbaumer.errors.IncompleteDeal` when it is not known."""
         hand = self.hands[seat]
         if hand is None:
-            raise IncompleteDeal(f"{seat}'s hand is not known")
+            raise IncompleteDeal(_("{seat}'s hand is not known").format(seat=seat))
         return hand
 
     @property
@@ -273,7 +275,7 @@ class Deal:
     def discard_count(self) -> int:
         """The cards forehand must discard: as many as it took."""
         if self.taken is None:
-            raise IncompleteDeal("the stock cards forehand took are not known")
+            raise IncompleteDeal(_("the stock cards forehand took are not known"))
         return len(self.taken)
 
     def legal_actions(self) -> list[Action]:
@@ -298,20 +300,23 @@ class Deal:
     def apply(self, action: Action, seat: Optional[Seat] = None) -> None:
         """Carry out ``action`` for the seat to act (``seat``, if given, must be it)."""
         if self.phase is Phase.DONE:
-            raise WrongPhase("the deal is over: all five tricks have been played")
+            raise WrongPhase(_("the deal is over: all five tricks have been played"))
         actor = self.to_act
         if seat is not None and seat is not actor:
             if self.phase is Phase.LONE and seat.team is not self.makers:
                 fh = self.forehand
                 raise IllegalLoneDeclaration(
-                    f"{seat} is a defender: only a maker ({fh} or {fh.partner}) may play alone", "rules.md, Playing alone"
+                    _("{seat} is a defender: only a maker ({forehand} or {partner}) may play alone")
+                    .format(seat=seat, forehand=fh, partner=fh.partner), "rules.md, Playing alone"
                 )
-            raise NotYourTurn(f"{seat} cannot act now: it is {actor}'s turn ({self.phase.value} phase)")
+            raise NotYourTurn(_("{seat} cannot act now: it is {actor}'s turn ({phase})")
+                              .format(seat=seat, actor=actor, phase=_(_PHASE_NAMES[self.phase])))
         handler = _HANDLERS.get((type(action), self.phase))
         if handler is None:
             raise WrongPhase(
-                f"{type(action).__name__} is not possible in the {self.phase.value} phase; "
-                f"{actor} must {_PHASE_TASK[self.phase]}"
+                _("{action} is not possible in the {phase}; {actor} must {task}").format(
+                    action=type(action).__name__, phase=_(_PHASE_NAMES[self.phase]), actor=actor,
+                    task=_(_PHASE_TASK[self.phase]))
             )
         handler(self, action)
         assert actor is not None  # every phase but DONE has a seat to act
@@ -321,7 +326,7 @@ class Deal:
         if action.cards != self.cut_offer[: len(action.cards)]:
             offered = " then ".join(c.ascii() for c in self.cut_offer)
             raise IllegalCutTake(
-                f"the cut offers {offered}; the cutter may take them only in that order",
+                _("the cut offers {cards}; the cutter may take them only in that order").format(cards=offered),
                 "rules.md, The deal; Decision D3",
             )
         self._deal_cards(tuple(action.cards))
@@ -354,8 +359,9 @@ class Deal:
         if self.trump is not None:
             if trump is not self.trump:
                 taken = self.taken.ascii() if self.taken else "?"
-                raise InvalidDeal(f"the stock and the turn make {self.trump.name.lower()} trump (forehand takes "
-                                  f"{taken}), not {trump.name.lower()} (rules.md, Making trump)")
+                raise InvalidDeal(_("the stock and the turn make {trump} trump (forehand takes {taken}), not {other}")
+                                  .format(trump=_(_SUIT_NAMES[self.trump]), taken=taken, other=_(_SUIT_NAMES[trump]))
+                                  + " (rules.md, Making trump)")
             return
         self.trump = trump
         turned = self.stock[0]
@@ -367,12 +373,12 @@ class Deal:
         self._check_discard_count(len(cards))
         known = [c for c in cards if c is not None]
         if len(set(known)) != len(known):
-            raise IllegalDiscard("forehand discards a card twice")
+            raise IllegalDiscard(_("forehand discards a card twice"))
         enlarged = self.hands[self.forehand]
         if enlarged is not None:
             for card in known:
                 if card not in enlarged:
-                    raise IllegalDiscard(f"forehand ({self.forehand}) does not hold {card.ascii()}",
+                    raise IllegalDiscard(_("forehand ({seat}) does not hold {card}").format(seat=self.forehand, card=card.ascii()),
                                          "rules.md, Making trump")
         complete = len(known) == len(cards)
         self.discards = CardSet(known) if complete else None
@@ -382,12 +388,15 @@ class Deal:
     def _check_discard_count(self, count: int) -> None:
         if self.compulsory is None:
             if count not in (1, STOCK_SIZE):
-                raise IllegalDiscard(f"forehand discards 1 card (4 in the compulsory case), not {count}")
+                raise IllegalDiscard(_("forehand discards 1 card (4 in the compulsory case), not {count}").format(count=count))
             return
         need = discard_count(self.compulsory)
         if count != need:
-            why = "takes all four stock cards (compulsory case)" if self.compulsory else "takes one stock card"
-            raise IllegalDiscard(f"forehand {why} and must discard {need}, not {count}", "rules.md, Making trump")
+            if self.compulsory:
+                said = _("forehand takes all four stock cards (compulsory case) and must discard {need}, not {count}")
+            else:
+                said = _("forehand takes one stock card and must discard {need}, not {count}")
+            raise IllegalDiscard(said.format(need=need, count=count), "rules.md, Making trump")
 
     def _declare_alone(self, action: DeclareAlone) -> None:
         seat = self.to_act
@@ -439,7 +448,7 @@ class Deal:
     def score(self) -> DealScore:
         """The deal's points (rules.md, Scoring); only when all tricks are played."""
         if self.phase is not Phase.DONE:
-            raise WrongPhase(f"the deal is not over: it is in the {self.phase.value} phase")
+            raise WrongPhase(_("the deal is not over: it is in the {phase}").format(phase=_(_PHASE_NAMES[self.phase])))
         return score_deal(self.makers, self.makers_tricks, self.lone)
 
     def to_dict(self) -> dict[str, object]:
@@ -516,11 +525,11 @@ class Deal:
     def _check_knowable(self, seat: Seat) -> None:
         self.hand(seat)
         if self.phase is Phase.TRUMP and self.stock[0] is None:
-            raise IncompleteDeal("the turned stock card is not known")
+            raise IncompleteDeal(_("the turned stock card is not known"))
         if self.taken is None:
-            raise IncompleteDeal("the stock cards forehand took are not known")
+            raise IncompleteDeal(_("the stock cards forehand took are not known"))
         if seat is self.forehand and self.discards is None:
-            raise IncompleteDeal("forehand's discard is not known, and forehand knows it")
+            raise IncompleteDeal(_("forehand's discard is not known, and forehand knows it"))
 
     # -- display -------------------------------------------------------------
 
@@ -564,12 +573,25 @@ _HANDLERS: dict[tuple[type, Phase], Callable[[Deal, Any], None]] = {
 }
 
 _PHASE_TASK = {
-    Phase.CUT: "decide on the Tree shown at the cut (TakeTrees)",
-    Phase.TRUMP: "accept or refuse the turned card (Accept/Refuse)",
-    Phase.DISCARD: "discard (Discard)",
-    Phase.LONE: "declare whether to play alone (DeclareAlone)",
-    Phase.PLAY: "play a card (Play)",
+    Phase.CUT: N_("decide on the Tree shown at the cut (TakeTrees)"),
+    Phase.TRUMP: N_("accept or refuse the turned card (Accept/Refuse)"),
+    Phase.DISCARD: N_("discard (Discard)"),
+    Phase.LONE: N_("declare whether to play alone (DeclareAlone)"),
+    Phase.PLAY: N_("play a card (Play)"),
 }
+
+_PHASE_NAMES = {
+    Phase.CUT: N_("cut phase"),
+    Phase.TRUMP: N_("trump phase"),
+    Phase.DISCARD: N_("discard phase"),
+    Phase.LONE: N_("lone phase"),
+    Phase.PLAY: N_("play phase"),
+    Phase.DONE: N_("done phase"),
+}
+"""Each phase as its errors name it (said with ``_``)."""
+
+_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+               Suit.DIAMONDS: N_("diamonds")}
 
 
 def _check_pack(cards: Sequence[Card], complete: bool = True) -> None:
@@ -577,8 +599,9 @@ def _check_pack(cards: Sequence[Card], complete: bool = True) -> None:
     seen = 0
     for card in cards:
         if seen & card.mask:
-            raise InvalidDeal(f"card {card.ascii()} appears twice")
+            raise InvalidDeal(_("card {card} appears twice").format(card=card.ascii()))
         seen |= card.mask
     missing = CardSet(((1 << 24) - 1) & ~seen)
     if complete and missing:
-        raise InvalidDeal(f"card{'s' if len(missing) > 1 else ''} missing: {missing.ascii()}")
+        raise InvalidDeal(ngettext("card missing: {cards}", "cards missing: {cards}", len(missing))
+                          .format(cards=missing.ascii()))

@@ -25,6 +25,7 @@ from functools import cache
 from typing import Optional, Sequence
 
 from altbaumer.game.cards import BIG_TREE, LITTLE_TREE, TREES, Card, CardSet, Rank, Suit, suit_cards
+from altbaumer.lang import N_, _
 
 __all__ = [
     "ORDINARY_CLUBS",
@@ -122,18 +123,23 @@ def follow_obligation(hand: CardSet, led: Card, trump: Suit) -> tuple[CardSet, O
 
 
 OBLIGATIONS = {
-    "trump-lead": (1, "held a trump card and must play one to a trump lead ({trumps})"),
-    "club-lead-club": (2, "held ordinary clubs and must follow the club lead with an ordinary club or a Tree"),
-    "club-lead-tree": (2, "held no ordinary club and must play a Tree to the club lead"),
-    "club-lead-trump": (2, "held no club or Tree and must play a trump ({trump}) to the club lead"),
-    "follow-suit": (3, "held {led} and must follow {led}"),
-    "suit-lead-trump": (3, "held no {led} and must play a trump card ({trumps})"),
+    "trump-lead": (1, N_("{who} held a trump card and must play one to a trump lead ({trumps})")),
+    "club-lead-club": (2, N_("{who} held ordinary clubs and must follow the club lead with an ordinary club or a Tree")),
+    "club-lead-tree": (2, N_("{who} held no ordinary club and must play a Tree to the club lead")),
+    "club-lead-trump": (2, N_("{who} held no club or Tree and must play a trump ({trump}) to the club lead")),
+    "follow-suit": (3, N_("{who} held {led} and must follow {led}")),
+    "suit-lead-trump": (3, N_("{who} held no {led} and must play a trump card ({trumps})")),
 }
-"""Each duty to follow: its rule number in rules.md and how to say it."""
+"""Each duty to follow: its rule number in rules.md and how to say it (said with ``_``)."""
+
+_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+               Suit.DIAMONDS: N_("diamonds")}
+_TRUMP_WORDS = {Suit.CLUBS: N_("a Tree or a club"), Suit.SPADES: N_("a Tree or a spade"),
+                Suit.HEARTS: N_("a Tree or a heart"), Suit.DIAMONDS: N_("a Tree or a diamond")}
 
 
 def _trump_words(trump: Suit) -> str:
-    return "a Tree or a club" if trump is Suit.CLUBS else f"a Tree or a {trump.name.lower()[:-1]}"
+    return _(_TRUMP_WORDS[trump])
 
 
 def legal_cards(hand: CardSet, trick: Sequence[Card], trump: Suit) -> CardSet:
@@ -154,15 +160,16 @@ def illegal_play_reason(
     'N held hearts and must follow hearts (rules.md, Following, rule 3)'
     """
     if card not in hand:
-        return f"{who} does not hold {card.ascii()}"
+        return _("{who} does not hold {card}").format(who=who, card=card.ascii())
     if not trick:
         return None
     legal, duty = follow_obligation(hand, trick[0], trump)
     if card in legal:
         return None
     rule, text = OBLIGATIONS[duty]  # type: ignore[index]
-    said = text.format(trumps=_trump_words(trump), trump=trump.name.lower(), led=trick[0].suit.name.lower())
-    return f"{who} {said} (rules.md, Following, rule {rule})"
+    said = _(text).format(who=who, trumps=_trump_words(trump), trump=_(_SUIT_NAMES[trump]),
+                          led=_(_SUIT_NAMES[trick[0].suit]))
+    return f"{said} (rules.md, Following, rule {rule})"
 
 
 def trick_winner(trick: Sequence[Card], trump: Suit) -> int:

@@ -19,6 +19,7 @@ from typing import Optional
 
 # Raised here, defined with the other user errors; importable from here as before.
 from altbaumer.errors import SeatParseError
+from altbaumer.lang import _
 
 __all__ = ["SeatParseError", "Seat", "Team", "SEATS", "forehand_of", "cutter_of", "play_order"]
 
@@ -78,7 +79,7 @@ class Seat(IntEnum):
         key = text.strip().upper()
         found = _SEAT_NAMES.get(key)
         if found is None:
-            raise SeatParseError(f"unknown seat {text!r} (use N, E, S or W)")
+            raise SeatParseError(_("unknown seat {text} (use N, E, S or W)").format(text=repr(text)))
         return found
 
     def __str__(self) -> str:

@@ -238,12 +238,12 @@ def _script_words() -> dict[str, Any]:
     script fills in, and for a count the sentence for each count it can meet (a list by the count)."""
     return {
         "sits_out": _("sits out"), "to_act": _("to act"), "not_known": _("not known"),
-        "hidden": [ngettext("{n} cards {seat} could not see", "{n} cards {seat} could not see", n)
+        "hidden": [ngettext("{n} card {seat} could not see", "{n} cards {seat} could not see", n)
                    for n in range(_MOST_CARDS + 1)],
-        "value": [ngettext("{team} end with {n} tricks if {seat} plays this card (double dummy)",
+        "value": [ngettext("{team} end with {n} trick if {seat} plays this card (double dummy)",
                            "{team} end with {n} tricks if {seat} plays this card (double dummy)", n)
                   for n in range(_TRICKS + 1)],
-        "best": [ngettext("{team} end with {n} tricks if {seat} plays this card (double dummy): a best card",
+        "best": [ngettext("{team} end with {n} trick if {seat} plays this card (double dummy): a best card",
                           "{team} end with {n} tricks if {seat} plays this card (double dummy): a best card", n)
                  for n in range(_TRICKS + 1)],
         "step": _("step {n} of {total}"), "turned": _("turned {card}"), "trump": _("trump {suit}"),

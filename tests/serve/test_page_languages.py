@@ -81,12 +81,20 @@ def chosen(browser: Chromium, address: str, language: str, width: int = 1200) ->
         page.evaluate(f"document.cookie = '{COOKIE}=; path=/; max-age=0'")
 
 
-def test_a_deal_at_the_table_in_german_then_in_french(browser: Chromium, german_server: str) -> None:
+def test_a_whole_match_at_the_table_in_german_then_the_page_in_french(browser: Chromium, german_server: str) -> None:
+    """``altbaumer play --lang de``: every deal, every summary and the match's end with its review in German."""
     with browser.open(f"{german_server}/play?token={TOKEN}&delay=0", width=390, height=900) as page:
         settle(page)
         assert page.evaluate("document.documentElement.lang") == "de"
         left: set[str] = set()
-        play_deal(page, click_step, check=lambda: left.update(english_left(page, "de")))
+        for _ in range(60):
+            state = play_deal(page, click_step, check=lambda: left.update(english_left(page, "de")), limit=60)
+            left.update(english_left(page, "de"))
+            if page.evaluate("!document.getElementById('over').hidden"):
+                break
+            page.click("#next-deal")
+            settle(page, state["drawn"])
+        page.wait_for("document.getElementById('over').textContent.indexOf('?!') >= 0", timeout=300)  # the review
         left.update(english_left(page, "de"))
         assert sorted(left) == []
         assert page.console_errors == []
@@ -141,10 +149,9 @@ def test_the_rules_page_is_reached_from_the_table_and_leads_back_to_the_match(br
     with browser.open(f"{german_server}/play?token={TOKEN}&delay=0", width=390, height=900) as page:
         settle(page)
         game = game_of(page)
-        page.click("#rules-link")
-        page.wait_for("!!document.getElementById('club-lead-example')", timeout=30)
+        page.goto(page.evaluate("document.getElementById('rules-link').href"))  # the link, as a click follows it
         assert page.evaluate("document.documentElement.lang") == "de"
-        page.click("#back-to-table")
-        page.wait_for("!!document.getElementById('felt')", timeout=30)
+        assert page.evaluate("!!document.getElementById('club-lead-example')")
+        page.goto(page.evaluate("document.getElementById('back-to-table').href"))
         settle(page)
         assert game_of(page) == game
