@@ -29,8 +29,8 @@ import numpy as np
 from altbaumer.hidden.objectives import Objective
 
 __all__ = ["PRUNE_MIN", "PRUNE_Z", "objective_values", "choose_lines", "partner_decides", "lone_choice",
-           "lone_stage", "forehand_plan", "forehand_line", "trails_clearly", "prune_lines", "clearly_best",
-           "CLEAR_Z"]
+           "lone_stage", "forehand_plan", "forehand_line", "lone_plans", "trails_clearly", "prune_lines",
+           "clearly_best", "CLEAR_Z"]
 
 PRUNE_Z = 4.0  # standard errors by which a line must trail to be dropped
 PRUNE_MIN = 100  # worlds of a group solved before any of its lines is dropped
@@ -65,13 +65,27 @@ def lone_choice(lines: np.ndarray, partner_alone: np.ndarray, objective: Objecti
     """``lines`` (worlds × 3: together, forehand alone, partner alone): whether
     forehand, deciding over all these worlds, plays alone (if not, the
     partner plays as it chose: :func:`partner_decides`)."""
-    return _lone_options(lines, partner_alone, objective)[1]
+    return bool(_lone_stages(lines[:, None], partner_alone, objective)[1][0])
 
 
-def _lone_options(lines: np.ndarray, partner_alone: np.ndarray, objective: Objective) -> tuple[np.ndarray, bool]:
-    """Passing and playing alone per world (worlds × 2), and forehand's choice."""
-    both = np.stack([partner_decides(lines[:, 0], lines[:, 2], partner_alone), lines[:, 1]], axis=1)
-    return both, bool(choose_lines(both, objective)[0] == 1) if len(lines) else False
+def _lone_stages(lines: np.ndarray, partner_alone: np.ndarray,
+                 objective: Objective) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Forehand's lone choice after each discard at once (``lines``: worlds ×
+    discards × 3): passing and playing alone per world (worlds × discards ×
+    2), whether forehand plays alone after each discard (:func:`choose_lines`
+    over the two, the lower on a tie), and the outcome once it has chosen
+    (worlds × discards)."""
+    # C order, whatever the layout of ``lines``: numpy sums a mean over the worlds in another order along a
+    # contiguous axis, and the choices must be the ones each discard's lines give on their own.
+    passed = np.ascontiguousarray(partner_decides(lines[:, :, 0], lines[:, :, 2], np.asarray(partner_alone)[:, None]))
+    both = np.ascontiguousarray(np.stack([passed, lines[:, :, 1]], axis=2))
+    if not len(lines):
+        return both, np.zeros(lines.shape[1], dtype=bool), passed
+    goal = objective_values(np.maximum(both, 0), objective)
+    goal[both < 0] = -np.inf  # a line dropped by the elimination is never chosen
+    means = goal.mean(axis=0)
+    alone = means[:, 1] > means[:, 0]
+    return both, alone, np.ascontiguousarray(np.where(alone, lines[:, :, 1], passed))
 
 
 def clearly_best(values: np.ndarray, objective: Objective, chosen: int) -> bool:
@@ -79,19 +93,26 @@ def clearly_best(values: np.ndarray, objective: Objective, chosen: int) -> bool:
     every other on the same worlds by more than :data:`CLEAR_Z` standard
     errors, so that another sample of worlds would choose it too."""
     goal = objective_values(np.maximum(values, 0), objective)
-    for other in range(values.shape[1]):
-        if other != chosen and (values[:, other] >= 0).all() and not trails_clearly(goal[:, other], goal[:, chosen],
-                                                                                    CLEAR_Z):
-            return False
-    return True
+    others = [o for o in range(values.shape[1]) if o != chosen and (values[:, o] >= 0).all()]
+    return bool(_trailing((goal[:, others] - goal[:, [chosen]]).T, CLEAR_Z).all())
+
+
+def lone_plans(lines: np.ndarray, partner_alone: np.ndarray, objective: Objective) -> tuple[np.ndarray, np.ndarray]:
+    """For each discard on its own (``lines``: worlds × discards × 3), what
+    :func:`forehand_plan` makes of it: whether forehand then plays alone, and
+    whether that choice is clear."""
+    both, alone, _ = _lone_stages(lines, partner_alone, objective)
+    goal = objective_values(np.maximum(both, 0), objective)
+    each, chosen = np.arange(lines.shape[1]), alone.astype(np.intp)
+    other = 1 - chosen
+    solved = (both[:, each, other] >= 0).all(axis=0)
+    return alone, ~solved | _trailing((goal[:, each, other] - goal[:, each, chosen]).T, CLEAR_Z)
 
 
 def lone_stage(lines: np.ndarray, partner_alone: np.ndarray, objective: Objective) -> np.ndarray:
     """The outcome of ``lines`` (as :func:`lone_choice` takes them) once
     forehand has made its :func:`lone_choice`."""
-    if lone_choice(lines, partner_alone, objective):
-        return lines[:, 1]
-    return partner_decides(lines[:, 0], lines[:, 2], partner_alone)
+    return np.ascontiguousarray(_lone_stages(lines[:, None], partner_alone, objective)[2][:, 0])
 
 
 def forehand_plan(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective,
@@ -101,11 +122,11 @@ def forehand_plan(tricks: np.ndarray, partner_alone: np.ndarray, objective: Obje
     the lone decisions that follow, whether it then plays alone, and whether
     both choices are clear (:func:`clearly_best`)."""
     columns = np.arange(tricks.shape[1]) if allowed is None else np.flatnonzero(allowed)
-    staged = np.stack([lone_stage(tricks[:, j], partner_alone, objective) for j in columns], axis=1)
+    both, alone, staged = _lone_stages(tricks[:, columns], partner_alone, objective)
     pick = int(choose_lines(staged, objective)[0]) if len(staged) else 0
-    best = int(columns[pick])
-    both, alone = _lone_options(tricks[:, best], partner_alone, objective)
-    return best, alone, clearly_best(staged, objective, pick) and clearly_best(both, objective, int(alone))
+    lone = bool(alone[pick])
+    clear = clearly_best(staged, objective, pick) and clearly_best(both[:, pick], objective, int(lone))
+    return int(columns[pick]), lone, clear
 
 
 def forehand_line(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective,
@@ -119,9 +140,17 @@ def forehand_line(tricks: np.ndarray, partner_alone: np.ndarray, objective: Obje
 def trails_clearly(goal: np.ndarray, reference: np.ndarray, z: float = PRUNE_Z) -> bool:
     """Successive elimination: an option whose objective trails the
     reference's on the same worlds by more than ``z`` standard errors."""
-    diff = goal - reference
-    spread = diff.std(ddof=1) / math.sqrt(len(diff)) if len(diff) > 1 else 0.0
-    return bool(diff.mean() + z * spread < 0)
+    return bool(_trailing((goal - reference)[None, :], z)[0])
+
+
+def _trailing(diffs: np.ndarray, z: float) -> np.ndarray:
+    """:func:`trails_clearly` of each row of ``diffs`` (options × worlds: an
+    option's objective less the reference's) at once. A contiguous row is
+    summed as one array is, so each row's figures are those it has alone."""
+    diffs = np.ascontiguousarray(diffs)
+    n = diffs.shape[1]
+    spread = diffs.std(axis=1, ddof=1) / math.sqrt(n) if n > 1 else np.zeros(len(diffs))
+    return np.asarray(diffs.mean(axis=1) + z * spread < 0)
 
 
 def prune_lines(tricks: np.ndarray, partner_alone: np.ndarray, objective: Objective, discards: bool = True,
@@ -136,14 +165,15 @@ def prune_lines(tricks: np.ndarray, partner_alone: np.ndarray, objective: Object
     m = tricks.shape[1]
     keep = np.ones((m, 2), dtype=bool) if keep is None else keep.copy()
     alive = np.flatnonzero(keep[:, 0])
-    staged = np.stack([lone_stage(tricks[:, j], partner_alone, objective) for j in alive], axis=1)
+    staged = _lone_stages(tricks[:, alive], partner_alone, objective)[2]
     goal = objective_values(staged, objective)
     best = int(np.argmax(goal.mean(axis=0)))
-    for i, j in enumerate(alive):
-        if discards and i != best and trails_clearly(goal[:, i], goal[:, best]):
-            keep[j] = False
-    for j in np.flatnonzero(keep[:, 1]):
-        passed = partner_decides(tricks[:, j, 0], tricks[:, j, 2], partner_alone)
-        if trails_clearly(objective_values(tricks[:, j, 1], objective), objective_values(passed, objective)):
-            keep[j, 1] = False
+    if discards:
+        trailing = _trailing((goal - goal[:, [best]]).T, PRUNE_Z)
+        trailing[best] = False
+        keep[alive[trailing]] = False
+    lone = np.flatnonzero(keep[:, 1])
+    passed = partner_decides(tricks[:, lone, 0], tricks[:, lone, 2], np.asarray(partner_alone)[:, None])
+    gaps = objective_values(tricks[:, lone, 1], objective) - objective_values(passed, objective)
+    keep[lone[_trailing(gaps.T, PRUNE_Z)], 1] = False
     return keep

@@ -27,7 +27,7 @@ from altbaumer.dd.rows import NO_LONE, encode_rows
 from altbaumer.dd.solver import Solver
 from altbaumer.game.seats import Team
 from altbaumer.game.view import SeatView
-from altbaumer.hidden.lines import (PRUNE_MIN, forehand_line, forehand_plan, lone_stage, objective_values,
+from altbaumer.hidden.lines import (PRUNE_MIN, forehand_line, forehand_plan, lone_plans, lone_stage, objective_values,
                                     partner_decides, prune_lines, trails_clearly)
 from altbaumer.hidden.partner import PartnerChoices
 from altbaumer.hidden.worlds import Worlds
@@ -314,10 +314,10 @@ class _DiscardRater(Rater):
         partner_alone = np.concatenate([p[2] for p in self.parts])[:done]
         view = self.view
         out: dict[PlanKey, Plan] = {}
-        for j, mask in enumerate(self.parts[0][1][0].tolist()):
-            best, alone, clear = forehand_plan(tricks[:, j : j + 1], partner_alone, self.objective)
+        alone, clear = lone_plans(tricks, partner_alone, self.objective)
+        for mask, lone, sure in zip(self.parts[0][1][0].tolist(), alone.tolist(), clear.tolist()):
             out[plan_key(bool(view.accepted), view.taken.mask, view.exposed.mask, int(mask))] = \
-                Plan(DeclareAlone(alone), done, clear)
+                Plan(DeclareAlone(lone), done, sure)
         return out
 
 

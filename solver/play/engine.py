@@ -32,18 +32,20 @@ import numpy.typing as npt
 from altbaumer.dd.split import ThreadSplit
 from altbaumer.game.cards import Card
 from altbaumer.game.deal import Deal
+from altbaumer.game.deal_rules import absent_seat
 from altbaumer.game.seats import SEATS
 from altbaumer.game.view import SeatView
 from altbaumer.hidden.objectives import CODES, Objective, objective_for
 from altbaumer.play._playout import OUTCOME_CODES, ROW_PLAYS, ROW_WIDTH, PlayoutCore
 
-__all__ = ["Engine", "CardInference", "deal_row", "card_rows", "view_row", "seat_values", "WIDTH", "MAX_PLAYS", "objective_for",
-           "MODEL_WORLDS", "TEMPERATURE"]
+__all__ = ["Engine", "CardInference", "deal_row", "card_rows", "start_rows", "view_row", "seat_values", "WIDTH",
+           "MAX_PLAYS", "objective_for", "MODEL_WORLDS", "TEMPERATURE"]
 
 WIDTH, MAX_PLAYS = ROW_WIDTH, ROW_PLAYS
 if OUTCOME_CODES != CODES:  # the compiled players read the values the objectives give
     raise ImportError(f"altbaumer.play._playout takes {OUTCOME_CODES} outcome codes, the objectives {CODES}")
 _TRUMP, _FOREHAND, _LONE, _CUT_TREES, _CUT_SEEN, _TAKEN, _EXPOSED, _DISCARD, _PLAYED, _CARDS = range(4, 14)
+_ABSENT = np.array([int(absent_seat(s)) for s in SEATS])  # type: ignore[arg-type]  # a lone seat's absent partner
 _TT_MIB = 2.0
 _ROWS_PER_THREAD = 8  # a playout is some milliseconds: small batches are worth splitting
 
@@ -126,6 +128,44 @@ def card_rows(view: SeatView, hands: npt.NDArray[np.int64], discards: npt.NDArra
         rows[:, j, seat] &= ~(1 << card.index)
         rows[:, j, _CARDS + played] = card.index
     rows[:, :, _PLAYED] = played + 1
+    return rows
+
+
+def start_rows(hands: npt.NDArray[np.int64], trump: npt.NDArray[np.int64], forehand: int,
+               lone: npt.NDArray[np.int64], cut_trees: int, cut_seen: int, taken: npt.NDArray[np.int64],
+               exposed: npt.NDArray[np.int64], discards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The engine's rows of deals at their first card (n × :data:`WIDTH`)
+    from arrays of n: every seat's hand (n × 4), the trump suit, the lone
+    seat (-1: none), the cards forehand took, the ones left face up and
+    forehand's discard (masks); forehand and the cut's cards are the same
+    for all. The lone player's partner's hand is set aside (0) here. Each
+    row is :func:`deal_row` of its deal, built from the arrays without it.
+
+    >>> from altbaumer.game.actions import Accept, DeclareAlone
+    >>> from altbaumer.game.deal import Deal
+    >>> deal = Deal.from_seed(5)
+    >>> deal.apply(Accept()); deal.apply(deal.legal_actions()[0]); deal.apply(DeclareAlone(True))
+    >>> one = lambda x: np.array([x])
+    >>> rows = start_rows(np.array([[deal.hands[s].mask for s in SEATS]]), one(int(deal.trump)), int(deal.forehand),
+    ...                   one(int(deal.lone)), deal.cut_trees.mask, deal.cut_seen.mask, one(deal.taken.mask),
+    ...                   one(deal.exposed.mask), one(deal.discards.mask))
+    >>> bool((rows[0] == deal_row(deal)).all())
+    True
+    """
+    lone = np.asarray(lone, dtype=np.int64)
+    rows = np.full((len(lone), WIDTH), -1, dtype=np.int64)
+    rows[:, :4] = hands
+    alone = np.flatnonzero(lone >= 0)
+    rows[alone, _ABSENT[lone[alone]]] = 0  # D8: the absent hand is out of play
+    rows[:, _TRUMP] = trump
+    rows[:, _FOREHAND] = forehand
+    rows[:, _LONE] = lone
+    rows[:, _CUT_TREES] = cut_trees
+    rows[:, _CUT_SEEN] = cut_seen
+    rows[:, _TAKEN] = taken
+    rows[:, _EXPOSED] = exposed
+    rows[:, _DISCARD] = discards
+    rows[:, _PLAYED] = 0
     return rows
 
 

@@ -42,13 +42,13 @@ from __future__ import annotations
 
 import random
 from contextlib import contextmanager
-from typing import Callable, Iterator, Optional
+from typing import Callable, Iterator, NamedTuple, Optional
 
 import numpy as np
 
 from altbaumer.dd.solver import Solver, using_solver
 from altbaumer.game.arguments import count
-from altbaumer.game.actions import Action, DeclareAlone, Phase, Play
+from altbaumer.game.actions import Accept, Action, DeclareAlone, Phase, Play
 from altbaumer.game.deal import Deal
 from altbaumer.game.equity import EquityTable
 from altbaumer.game.match_state import MatchState
@@ -57,6 +57,7 @@ from altbaumer.hidden.controlled import Controlled, controlled_options
 from altbaumer.hidden.endgame import endgame_applies
 from altbaumer.hidden.inference import InferenceProgress
 from altbaumer.hidden.lines import PRUNE_Z
+from altbaumer.hidden.making import turn_outcomes
 from altbaumer.hidden.objectives import Objective
 from altbaumer.hidden.partner import PartnerChoices
 from altbaumer.hidden.rating import (DEFAULT_EXACT_LIMIT, DEFAULT_SAMPLES, PlayoutSummary, Rating,
@@ -67,7 +68,7 @@ from altbaumer.hidden.verdicts import NATURAL_ORDER
 from altbaumer.hidden.weighting import WorldWeigher
 from altbaumer.hidden.world_deals import deal_of_world, split_out_of_play
 from altbaumer.hidden.worlds import Worlds
-from altbaumer.play.engine import WIDTH, Engine, card_rows, deal_row, seat_values
+from altbaumer.play.engine import WIDTH, Engine, card_rows, deal_row, seat_values, start_rows
 from altbaumer.play.pimc import CARD_WORLDS, DECISION_WORLDS, PimcPolicy
 
 __all__ = ["rate_realistic", "DEFAULT_EFFORT", "PLAYOUTS_MAX", "TARGETS", "FIRST_ROUND", "SETTLE_AFTER"]
@@ -88,6 +89,7 @@ Progress = Callable[[int, int], None]
 _PLAYERS_SEED = 0
 _FOREHAND_CHOICES: dict[tuple[object, ...], dict[SeatView, Action]] = {}
 _KEPT_SETTINGS = 8
+_PLAYOUT_KEYS: dict[int, np.ndarray] = {}
 
 
 def rate_realistic(view: SeatView, *, objective: str = "match", state: Optional[MatchState] = None,
@@ -173,6 +175,21 @@ def _playout_worlds(worlds: Worlds, count: int, seed: int) -> np.ndarray:
     return np.arange(min(count, len(worlds)))
 
 
+class _Start(NamedTuple):
+    """One option's worlds at their first card, as arrays: the hands, the
+    trump, forehand's taken cards, the ones face up, forehand's discard, the
+    lone seat (-1: none) and the worlds where the partner's lone choice is
+    still to come."""
+
+    hands: np.ndarray
+    trump: np.ndarray
+    taken: np.ndarray
+    exposed: np.ndarray
+    discards: np.ndarray
+    lone: np.ndarray
+    waiting: np.ndarray
+
+
 class _Starts:
     """The start of the card play of every option in each world played out:
     the option taken, then the decisions before the play by their deciders."""
@@ -189,6 +206,7 @@ class _Starts:
         self.partner = PartnerChoices(view, goal, solver, seed=_PLAYERS_SEED, count=decision_worlds)
         # Forehand's choices, kept across ratings: a view's choice is a function of the view and the settings.
         self.decided: dict[tuple[object, ...], Action] = {}
+        self.after: dict[tuple[Action, int], tuple[int, int, int]] = {}
         self.forehand = _FOREHAND_CHOICES.setdefault(
             (goal.name, goal.values.tobytes(), id(table), decision_worlds, card_worlds), {})
         while len(_FOREHAND_CHOICES) > _KEPT_SETTINGS:
@@ -199,6 +217,13 @@ class _Starts:
         actions = [self.actions[j] for j in alive]
         if self.view.phase == Phase.PLAY.value:
             return self._card_rows(lo, hi, actions)
+        return self._decision_rows(lo, hi, actions)
+
+    def dealt_rows(self, lo: int, hi: int, actions: list[Action]) -> np.ndarray:
+        """The rows of a decision before the play as the rules make them:
+        each world rebuilt as a deal, the option taken, the later decisions
+        made by their deciders, then the deal's row. :meth:`rows` builds the
+        same rows from the world arrays; a test holds the two equal."""
         out = np.empty((hi - lo, len(actions), WIDTH), dtype=np.int64)
         waiting: list[tuple[int, int, Deal]] = []
         for at in range(lo, hi):
@@ -216,6 +241,77 @@ class _Starts:
             for i, j, deal in waiting:
                 out[i, j] = deal_row(deal)
         return out
+
+    def _decision_rows(self, lo: int, hi: int, actions: list[Action]) -> np.ndarray:
+        """A decision's rows before the play (:meth:`dealt_rows`) from the
+        world arrays. A world's trump making is fixed by its stock and the
+        option, and forehand's later choices by that outcome (forehand sees
+        its own hand), so forehand's choices come from one deal for each
+        outcome (:meth:`_after`); the partner's lone choice is taken for all
+        the worlds at once, as :meth:`dealt_rows` takes it; a discard forehand
+        made unseen is drawn per world as :func:`deal_of_world` draws it."""
+        view, worlds = self.view, self.order[lo:hi]
+        hands = self.worlds.hands[worlds]
+        fh, partner = int(view.forehand), int(view.forehand.partner)
+        n = len(worlds)
+        made_now = view.phase == Phase.TRUMP.value
+        discarded_now = made_now or view.phase == Phase.DISCARD.value
+        if discarded_now:
+            drawn = np.zeros(n, dtype=np.int64)
+        elif view.discards is not None:
+            drawn = np.full(n, view.discards.mask, dtype=np.int64)
+        else:
+            drawn = np.array([split_out_of_play(view, int(self.worlds.out[i]), self._world_rng(at)).discard.mask
+                              for at, i in zip(range(lo, hi), worlds.tolist())], dtype=np.int64)
+        options: list[_Start] = []
+        for action in actions:
+            if made_now:
+                outcome = turn_outcomes(self.worlds.stock[worlds], isinstance(action, Accept))
+                trump, taken, exposed = outcome.trump.astype(np.int64), outcome.taken, outcome.exposed
+            else:
+                assert view.trump is not None  # made before the discard
+                trump, taken, exposed = (np.full(n, mask, dtype=np.int64)
+                                         for mask in (int(view.trump), view.taken.mask, view.exposed.mask))
+            codes, first, inverse = np.unique(taken | (exposed << 24) | (trump << 48), return_index=True,
+                                              return_inverse=True)
+            after = np.array([self._after(action, int(code), lo + int(at)) for code, at in zip(codes, first)],
+                             dtype=np.int64).reshape(-1, 3)[inverse.reshape(-1)]
+            option_hands = hands.copy()
+            if discarded_now:
+                discards = after[:, 0]
+                option_hands[:, fh] = ((hands[:, fh] | taken) if made_now else hands[:, fh]) & ~discards
+            else:
+                discards = drawn
+            options.append(_Start(option_hands, trump, taken, exposed, discards, after[:, 1],
+                                  np.flatnonzero(after[:, 2])))
+        if any(len(o.waiting) for o in options):
+            alone = self.partner.alone(*(np.concatenate([column[o.waiting] for o, column in zip(options, columns)])
+                                         for columns in ([o.hands[:, partner] for o in options],
+                                                         [o.trump for o in options], [o.taken for o in options],
+                                                         [o.exposed for o in options])))
+            ends = np.cumsum([len(o.waiting) for o in options])[:-1]
+            for option, chosen in zip(options, np.split(alone, ends)):
+                option.lone[option.waiting[chosen]] = partner
+        out = np.empty((n, len(actions), WIDTH), dtype=np.int64)
+        for j, o in enumerate(options):
+            out[:, j] = start_rows(o.hands, o.trump, fh, o.lone, view.cut_trees.mask, view.cut_seen.mask, o.taken,
+                                   o.exposed, o.discards)
+        return out
+
+    def _after(self, action: Action, outcome: int, at: int) -> tuple[int, int, int]:
+        """Forehand's choices after ``action`` in the worlds of one trump-making
+        ``outcome`` (the world played out ``at``-th is one of them): its
+        discard, the lone seat (-1: none yet or none), and 1 where the
+        partner's lone choice is still to come."""
+        key = (action, outcome)
+        if key not in self.after:
+            deal = deal_of_world(self.view, self.worlds, int(self.order[at]), self._world_rng(at))
+            deal.apply(action)
+            self._forehand_decides(deal)
+            assert deal.discards is not None  # every hand of a rebuilt world is known
+            self.after[key] = (deal.discards.mask, -1 if deal.lone is None else int(deal.lone),
+                               int(deal.phase is Phase.LONE))
+        return self.after[key]
 
     def _world_rng(self, at: int) -> random.Random:
         """What splits the out of play of the ``at``-th world played out, whichever way its row is built."""
@@ -280,6 +376,20 @@ class _Starts:
             deal.apply(DeclareAlone(bool(choice)))
 
 
+def _playout_keys(seed: int, lo: int, hi: int) -> np.ndarray:
+    """The seeds of the card play of playouts ``lo`` to ``hi`` of a rating
+    seeded ``seed``: each a function of the two numbers, so they are kept for
+    the next rating with the same seed."""
+    known = _PLAYOUT_KEYS.pop(seed, np.empty(0, dtype=np.uint64))
+    if len(known) < hi:
+        known = np.concatenate([known, np.array([random.Random(f"altbaumer-playout:{seed}:{at}").getrandbits(64)
+                                                 for at in range(len(known), hi)], dtype=np.uint64)])
+    _PLAYOUT_KEYS[seed] = known  # the most recent seed last
+    while len(_PLAYOUT_KEYS) > _KEPT_SETTINGS:
+        del _PLAYOUT_KEYS[next(iter(_PLAYOUT_KEYS))]
+    return known[lo:hi]
+
+
 class _Rounds:
     """The playouts of every option, round by round, and their figures."""
 
@@ -291,6 +401,7 @@ class _Rounds:
         self.played = np.full((len(order), len(labels)), -1, dtype=np.int8)
         self.alive = np.ones(len(labels), dtype=bool)
         self.done = 0
+        self._rated: Optional[tuple[int, Controlled]] = None
 
     def play(self, starts: _Starts, engine: Engine, seed: int, card_worlds: int, *, fixed: bool,
              progress: Optional[Progress], partial: bool) -> str:
@@ -302,8 +413,7 @@ class _Rounds:
                 upto = min(cap, max(FIRST_ROUND, 2 * self.done))
                 alive = np.flatnonzero(self.alive)
                 rows = starts.rows(self.done, upto, alive)
-                keys = np.array([random.Random(f"altbaumer-playout:{seed}:{at}").getrandbits(64)
-                                 for at in range(self.done, upto)], dtype=np.uint64)
+                keys = _playout_keys(seed, self.done, upto)
                 codes, _ = engine.play_out(rows.reshape(-1, WIDTH), values, np.repeat(keys, len(alive)), card_worlds)
                 self.played[self.done:upto, alive] = codes.reshape(upto - self.done, len(alive))
                 self.done = upto
@@ -318,9 +428,13 @@ class _Rounds:
         return "fixed" if fixed else "effort"
 
     def rated(self) -> Controlled:
-        return controlled_options(self.labels, self.dd, self.played[: self.done], self.goal, self.maker,
-                                  exact=self.exact, natural=self.natural, tricks=self.tricks,
-                                  at=self.order[: self.done] if self.exact else None)
+        """The figures of the playouts so far (kept until more are played: the
+        last round's check and the rating ask for the same)."""
+        if self._rated is None or self._rated[0] != self.done:
+            self._rated = (self.done, controlled_options(
+                self.labels, self.dd, self.played[: self.done], self.goal, self.maker, exact=self.exact,
+                natural=self.natural, tricks=self.tricks, at=self.order[: self.done] if self.exact else None))
+        return self._rated[1]
 
     def _settled(self) -> bool:
         """Drop the options that clearly trail; True once every surviving Δ
