@@ -66,30 +66,52 @@ def controlled_mean(x: np.ndarray, y: np.ndarray, *, exact: bool, at: Optional[n
     ``spread``, the range of the figure's values, bounds the variance below
     by the rule of three: however alike the playouts were, one world in n + 2
     unseen may differ by the whole range."""
-    n = len(y)
-    estimate, variance = _regressed(x, y, exact, at)
+    rows = (np.asarray(x, dtype=np.float64)[None, :], np.asarray(y, dtype=np.float64)[None, :])
+    estimate, variance = _regressed(*rows, exact, at)
+    return float(estimate[0]), _floored(float(variance[0]), len(y), spread), len(y) - 1
+
+
+def _floored(variance: float, n: int, spread: float) -> float:
+    """``variance`` bounded below by the rule of three (:func:`controlled_mean`)."""
     rare = 1.0 / (n + 2)
-    return estimate, max(variance, spread * spread * rare * (1 - rare) / max(n, 1)), n - 1
+    return max(variance, spread * spread * rare * (1 - rare) / max(n, 1))
 
 
-def _regressed(x: np.ndarray, y: np.ndarray, exact: bool, at: Optional[np.ndarray]) -> tuple[float, float]:
-    n, m = len(y), len(x)
+def _regressed(xs: np.ndarray, ys: np.ndarray, exact: bool,
+               at: Optional[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The estimates and their variances of several figures at once, one a
+    row: ``xs`` (figures × worlds solved) and ``ys`` (figures × n playouts).
+    Every mean and variance is taken along a contiguous row, which sums as
+    the same figure alone would (numpy's pairwise sums): a figure's result
+    does not depend on which others share its batch."""
+    xs, ys = np.ascontiguousarray(xs), np.ascontiguousarray(ys)
+    count, (n, m) = len(ys), (ys.shape[1], xs.shape[1])
     if n < 2:
-        return (float(y.mean()) if n else float(x.mean()) if m else 0.0), 0.0
+        return (ys.mean(axis=1) if n else xs.mean(axis=1) if m else np.zeros(count)), np.zeros(count)
     if not exact and m - n < 2:  # no double-dummy world beyond those played out
-        return float(y.mean()), float(y.var(ddof=1) / n)
-    d = x[at if at is not None else slice(0, n)]
-    cov = float(np.cov(y, d)[0, 1])
-    spread_d = float(d.var(ddof=1))
+        return ys.mean(axis=1), ys.var(axis=1, ddof=1) / n
+    ds = np.ascontiguousarray(xs[:, at] if at is not None else xs[:, :n])
+    y_mean, d_mean = ys.mean(axis=1), ds.mean(axis=1)
+    # The covariance as np.cov(y, d) takes it: both centred, one (2, n)
+    # product a figure (BLAS sums in an order of its own, so not as one batch).
+    centred = np.empty((count, 2, n))
+    np.subtract(ys, y_mean[:, None], out=centred[:, 0])
+    np.subtract(ds, d_mean[:, None], out=centred[:, 1])
+    cov = np.array([np.dot(pair, pair.T)[0, 1] for pair in centred]) * np.true_divide(1, n - 1)
+    spread_d = ds.var(axis=1, ddof=1)
+    estimate_from = y_mean, xs.mean(axis=1) - d_mean
     if exact:
-        beta = cov / spread_d if spread_d > 0 else 0.0
-        return float(y.mean() + beta * (x.mean() - d.mean())), float((y - beta * d).var(ddof=1) / n)
-    f, rest = 1.0 - n / m, x[n:]
-    spread_rest = float(rest.var(ddof=1))
-    scale = f * (spread_d + n * spread_rest / len(rest))
-    beta = cov / scale if scale > 0 else 0.0
-    variance = (y - beta * f * d).var(ddof=1) / n + (beta * f) ** 2 * spread_rest / len(rest)
-    return float(y.mean() + beta * (x.mean() - d.mean())), float(variance)
+        beta = np.divide(cov, spread_d, out=np.zeros(count), where=spread_d > 0)
+        return estimate_from[0] + beta * estimate_from[1], (ys - beta[:, None] * ds).var(axis=1, ddof=1) / n
+    f, rest = 1.0 - n / m, xs[:, n:]
+    spread_rest = rest.var(axis=1, ddof=1)
+    scale = f * (spread_d + n * spread_rest / (m - n))
+    beta = np.divide(cov, scale, out=np.zeros(count), where=scale > 0)
+    # Squared by C pow (Python floats), the figures' reference rounding:
+    # numpy squares by multiplying, which may round the last bit the other way.
+    squared = np.array([b ** 2 for b in (beta * f).tolist()])
+    variance = (ys - (beta * f)[:, None] * ds).var(axis=1, ddof=1) / n + squared * spread_rest / (m - n)
+    return estimate_from[0] + beta * estimate_from[1], variance
 
 
 def t975(freedom: int) -> float:
@@ -139,29 +161,55 @@ def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, ob
     spreads = {k: float(np.ptp(v)) for k, v in world_figures(_CODES, objective, tricks).items()}
     goal_spread = float(np.ptp(objective.of(_CODES)))
 
-    def mean(values_dd: np.ndarray, values_play: np.ndarray, n: int, spread: float) -> tuple[float, float, int]:
-        return controlled_mean(values_dd, values_play[:n], exact=exact, at=None if at is None else at[:n],
-                               spread=spread)
+    def means(values_dd: np.ndarray, values_play: np.ndarray, counted: list[int],
+              spread: list[float]) -> list[tuple[float, float, int]]:
+        """:func:`controlled_mean` of every option's column, each at its own
+        count of playouts (the options with the same count in one batch)."""
+        out: list[tuple[float, float, int]] = [(0.0, 0.0, 0)] * len(counted)
+        for n in sorted(set(counted)):
+            columns = [j for j, c in enumerate(counted) if c == n]
+            estimates, variances = _regressed(values_dd[:, columns].T, values_play[:n, columns].T, exact,
+                                              None if at is None else at[:n])
+            for j, e, v in zip(columns, estimates.tolist(), variances.tolist()):
+                out[j] = (e, _floored(v, n, spread[j]), n - 1)
+        return out
 
-    def paired(j: int, top: int) -> tuple[float, float, int, float]:
-        """Option j's Δ against ``top`` on their common playouts: its
+    pairs: dict[int, list[tuple[float, float, int, float]]] = {}
+
+    def paired(top: int) -> list[tuple[float, float, int, float]]:
+        """Every option's Δ against ``top`` on their common playouts: its
         estimate, variance and degrees of freedom, and the variance the
-        playouts alone would have given it."""
-        n = min(counts[j], counts[top])
-        step = goal_play[:, j] - goal_play[:, top]
-        delta, variance, freedom = mean(goal_dd[:, j] - goal_dd[:, top], step, n, goal_spread if j != top else 0.0)
-        return delta, variance, freedom, float(step[:n].var(ddof=1) / n) if n > 1 else 0.0
+        playouts alone would have given it (worked out once per top: the
+        search for the top and the figures ask for the same)."""
+        known = pairs.get(top)
+        if known is not None:
+            return known
+        common = [min(c, counts[top]) for c in counts]
+        steps = goal_play - goal_play[:, [top]]
+        deltas = means(goal_dd - goal_dd[:, [top]], steps, common,
+                       [goal_spread if j != top else 0.0 for j in range(len(labels))])
+        raw = [0.0] * len(labels)
+        for n in sorted(set(common)):
+            if n > 1:
+                columns = [j for j, c in enumerate(common) if c == n]
+                spread_alone = np.ascontiguousarray(steps[:n, columns].T).var(axis=1, ddof=1) / n
+                for j, v in zip(columns, spread_alone.tolist()):
+                    raw[j] = v
+        known = pairs[top] = [d + (r,) for d, r in zip(deltas, raw)]
+        return known
 
     full = max(counts)
-    estimates = [mean(goal_dd[:, j], goal_play[:, j], counts[j], 0.0)[0] for j in range(len(labels))]
+    estimates = [e for e, _, _ in means(goal_dd, goal_play, counts, [0.0] * len(labels))]
     top = int(np.argmax([sign * e if counts[j] == full else -np.inf for j, e in enumerate(estimates)]))
     # The top is the option no other beats on common worlds: the figures of
     # each option alone may rank two close ones the other way round.
     for _ in range(len(labels)):
-        gains = [sign * paired(j, top)[0] if counts[j] == full and j != top else 0.0 for j in range(len(labels))]
+        gains = [sign * paired(top)[j][0] if counts[j] == full and j != top else 0.0 for j in range(len(labels))]
         if max(gains) <= 0:
             break
         top = int(np.argmax(gains))
+    figures = {key: means(dd_figures[key], play_figures[key], counts, [spreads[key]] * len(labels))
+               for key in dd_figures}
     rated, reduction = [], {}
     for j, label in enumerate(labels):
         n = counts[j]
@@ -169,7 +217,7 @@ def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, ob
         bounds: dict[str, tuple[float, float]] = {}
         values: dict[str, float] = {}
         for key in dd_figures:
-            value, variance, freedom = mean(dd_figures[key][:, j], play_figures[key][:, j], n, spreads[key])
+            value, variance, freedom = figures[key][j]
             if key in PROPORTIONS:
                 value = min(1.0, max(0.0, value))
                 lo, hi = _effective_wilson(value, variance, n + len(dd))
@@ -177,7 +225,7 @@ def controlled_options(labels: list[str], dd: np.ndarray, played: np.ndarray, ob
             else:
                 ci95[key] = t975(freedom) * math.sqrt(variance) if variance > 0 else 0.0
             values[key] = value
-        delta, variance, freedom, raw = paired(j, top)
+        delta, variance, freedom, raw = paired(top)[j]
         if j != top and variance > 0:
             reduction[label] = raw / variance
         rated.append(OptionRating(label, values.get("mean_tricks"), values["p_make"], values["p_march"],

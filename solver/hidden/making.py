@@ -103,6 +103,7 @@ __all__ = [
     "net_points",
     "worlds_of_deal",
     "line_rows",
+    "partner_line_rows",
     "fold_lines",
     "solve_lines",
 ]
@@ -425,13 +426,30 @@ def _line_rows(hands: np.ndarray, trump: np.ndarray, fh: int, enlarged: np.ndarr
     lines = np.repeat(hands[:, None, None, :], m, axis=1).repeat(2, axis=2)
     lines[..., fh] = (enlarged[:, None] & ~discards)[:, :, None]
     lines[:, :, 1, partner] = 0
-    together = encode_rows(lines, trump[:, None, None], fh, np.array([NO_LONE, fh]), fh % 2)
-    # Partner alone: forehand's hand (and so the discard) sits out and the
-    # next active seat leads (rules.md, Playing alone, Decision).
+    together = _forehand_leads(lines, trump[:, None, None], fh, np.array([NO_LONE, fh]))
+    return np.concatenate([together, _partner_alone(hands, trump, fh)])
+
+
+def partner_line_rows(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int]) -> np.ndarray:
+    """The rows of playing together and of the partner alone in worlds whose
+    ``hands`` (n, 4) hold forehand's hand after its discard, as
+    :func:`line_rows` encodes them: every world's together row, then every
+    world's partner-alone row."""
+    fh = int(forehand)
+    return np.concatenate([_forehand_leads(hands, trump, fh, NO_LONE), _partner_alone(hands, trump, fh)])
+
+
+def _forehand_leads(hands: np.ndarray, trump: np.ndarray, fh: int, lone: Union[int, np.ndarray]) -> np.ndarray:
+    """Rows of the lines forehand leads (nobody alone, or forehand alone)."""
+    return encode_rows(hands, trump, fh, lone, fh % 2)
+
+
+def _partner_alone(hands: np.ndarray, trump: np.ndarray, fh: int) -> np.ndarray:
+    """Rows of the partner alone: forehand's hand (and so the discard) sits
+    out and the next active seat leads (rules.md, Playing alone, Decision)."""
     alone = hands.copy()
     alone[:, fh] = 0
-    partner_alone = encode_rows(alone, trump, (fh + 3) % 4, partner, fh % 2)  # Seat.next(): anticlockwise
-    return np.concatenate([together, partner_alone])
+    return encode_rows(alone, trump, (fh + 3) % 4, (fh + 2) % 4, fh % 2)  # Seat.next(): anticlockwise
 
 
 def _fold_lines(solved: np.ndarray, k: int, m: int) -> np.ndarray:

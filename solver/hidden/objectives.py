@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Optional
 
 import numpy as np
@@ -103,6 +104,33 @@ def objective_for(name: str, state: Optional[MatchState] = None,
         raise AltbaumerError("the match objective needs the score before the deal")
     if state.winner is not None:
         raise AltbaumerError(f"the match is over ({state.winner} won it): no deal is left to rate")
-    match, round_ = (table or shipped_table()).outcome_values(state)
-    return Objective(name, match, state, round_)
+    return _match_objective(state, _Identity(table or shipped_table()))
+
+
+class _Identity:
+    """A table as a cache key by identity: an equity table holds arrays, so
+    it has no hash of its own, and a table is not changed once built."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: EquityTable) -> None:
+        self.table = table
+
+    def __hash__(self) -> int:
+        return id(self.table)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Identity) and other.table is self.table
+
+
+@lru_cache(maxsize=64)
+def _match_objective(state: MatchState, table: _Identity) -> Objective:
+    """The match objective at ``state`` through ``table``, built once per
+    (score, table): every decision of a deal, and the players' own ratings
+    within it, rate at the same score. Its arrays are read-only, as they are
+    shared by every caller."""
+    match, round_ = table.table.outcome_values(state)
+    match.flags.writeable = False
+    round_.flags.writeable = False
+    return Objective("match", match, state, round_)
 

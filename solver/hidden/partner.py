@@ -44,6 +44,7 @@ full solves, to the choice full solves would give (:func:`partner_choices`).
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Union
 
 import numpy as np
@@ -55,7 +56,8 @@ from altbaumer.game.scoring import LONE_FLAG
 from altbaumer.game.seats import Seat
 from altbaumer.game.view import SeatView
 from altbaumer.hidden._deal import deal_partner_worlds
-from altbaumer.hidden.making import FOUR_OF_NINE, LONE_NOBODY, LONE_PARTNER, fold_lines, line_rows, solve_lines
+from altbaumer.hidden.making import (FOUR_OF_NINE, LONE_NOBODY, LONE_PARTNER, fold_lines, line_rows, partner_line_rows,
+                                    solve_lines)
 from altbaumer.hidden.objectives import Objective
 
 __all__ = ["PARTNER_WORLDS", "KNOWN_CONTEXTS", "forget_choices", "free_cards", "key_seeds", "partner_worlds", "partner_lines", "partner_choices",
@@ -285,9 +287,10 @@ def _gain_bounds(hands: np.ndarray, trump: np.ndarray, forehand: Union[Seat, int
     it takes enough tricks to be worth the lone line's best, and where it
     does not, the lone line whether it takes as many."""
     # Both lines' rows in one encoding: every world's together row, then every world's lone row.
-    together_rows, alone_rows = np.split(_line_rows(hands, trump, forehand, LONE_NOBODY, LONE_PARTNER)[0], 2)
+    together_rows, alone_rows = np.split(partner_line_rows(hands, trump, forehand), 2)
     alone_low, alone_high = _lone_tricks(alone_rows, objective, solver)
-    lone, together = (_Range(objective.of(np.arange(TRICKS + 1) + flag)) for flag in (LONE_FLAG, 0))
+    lone, together = (_range_of(tuple(objective.of(np.arange(TRICKS + 1) + flag).tolist()))
+                      for flag in (LONE_FLAG, 0))
     best = lone.highest[alone_low, alone_high]
     enough = np.minimum((together.values[None, :] < best[:, None]).sum(axis=1), TRICKS)  # all five if none is
     as_many = _at_least(together_rows, enough, solver)
@@ -328,6 +331,17 @@ def _at_least(rows: np.ndarray, targets: np.ndarray, solver: Solver) -> np.ndarr
         which = targets == target
         reached[which] = solver.solve_batch(rows[which], target=target) == 1
     return reached
+
+
+@lru_cache(maxsize=64)
+def _range_of(values: tuple[float, ...]) -> "_Range":
+    """The :class:`_Range` of a line's values, built once per objective: every
+    batch of partner choices in a rating asks for the same two. Its arrays
+    are read-only, as they are shared."""
+    line = _Range(np.array(values, dtype=np.float64))
+    for table in (line.values, line.lowest, line.highest):
+        table.flags.writeable = False
+    return line
 
 
 class _Range:
