@@ -52,11 +52,12 @@ def english_words(language: str) -> set[str]:
     return english - used - NAMES
 
 
-def english_left(page: Page, language: str) -> list[str]:
-    """The English words in the text the page shows, each with the text around it."""
+def english_left(page: Page, language: str, names: frozenset[str] = frozenset()) -> list[str]:
+    """The English words in the text the page shows, each with the text around it (``names``: words the
+    page shows from its file, as the file says them)."""
     text: str = re.sub(r"\S*/\S*", " ", page.evaluate("document.body.innerText"))  # file names are names
     left = []
-    for word in sorted(_words(text) & english_words(language)):
+    for word in sorted(_words(text) & english_words(language) - names):
         found = re.search(rf"(?i)\b{word}\b", text)
         around = text[max(0, found.start() - 60):found.end() + 30] if found else ""
         left.append(f"{word}: …{around}…")
@@ -155,3 +156,22 @@ def test_the_rules_page_is_reached_from_the_table_and_leads_back_to_the_match(br
         page.goto(page.evaluate("document.getElementById('back-to-table').href"))
         settle(page)
         assert game_of(page) == game
+
+
+def test_a_drill_of_the_quiz_answered_in_german(browser: Chromium, tmp_path: Path) -> None:
+    from altbaumer.serve.app import create_app
+    from altbaumer.serve.server import serving
+    from test_quiz import DRILLS, LINES, NAME, graded, settle as settle_quiz
+    file = tmp_path / NAME
+    file.write_text(DRILLS, encoding="utf-8")
+    with serving(create_app(file=str(file), token=TOKEN, language="de")) as base:
+        with browser.open(f"{base.rstrip('/')}/?token={TOKEN}", width=390, height=900) as page:
+            board_names = frozenset({"drill"})  # the file's [Board "drill 1"], …, as review --drills writes them
+            asked = settle_quiz(page, LINES["drill 1"])
+            assert asked["question"] and english_left(page, "de", board_names) == []
+            page.click('#choices button[data-action="together"]')
+            assert graded(page)["verdict"]
+            # The drill's notes are the file's commentary, in the file's words: out of sight for the check.
+            page.evaluate("document.querySelectorAll('.quiz-notes').forEach(e => { e.style.display = 'none'; })")
+            assert english_left(page, "de", board_names) == []
+            assert page.console_errors == []
