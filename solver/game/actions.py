@@ -20,8 +20,11 @@ from typing import Optional, Sequence, Union
 
 from altbaumer.game.cards import Card, CardSet, Suit
 from altbaumer.game.rules import legal_cards
+from altbaumer.lang import N_
 
 __all__ = [
+    "PHASE_TASKS",
+    "PHASE_NAMES",
     "Phase",
     "TakeTrees",
     "Accept",
@@ -41,6 +44,26 @@ class Phase(Enum):
     LONE = "lone"  # forehand, then forehand's partner, may play alone
     PLAY = "play"
     DONE = "done"
+
+PHASE_TASKS = {
+    Phase.CUT: N_("decide on the Tree shown at the cut (TakeTrees)"),
+    Phase.TRUMP: N_("accept or refuse the turned card (Accept/Refuse)"),
+    Phase.DISCARD: N_("discard (Discard)"),
+    Phase.LONE: N_("declare whether to play alone (DeclareAlone)"),
+    Phase.PLAY: N_("play a card (Play)"),
+}
+"""What a phase asks of the seat to act, and its action (said with ``_``)."""
+
+PHASE_NAMES = {
+    Phase.CUT: N_("cut phase"),
+    Phase.TRUMP: N_("trump phase"),
+    Phase.DISCARD: N_("discard phase"),
+    Phase.LONE: N_("lone phase"),
+    Phase.PLAY: N_("play phase"),
+    Phase.DONE: N_("done phase"),
+}
+"""Each phase as the errors name it (said with ``_``)."""
+
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,8 @@ from altbaumer.errors import (
     NotYourTurn,
     WrongPhase,
 )
-from altbaumer.game.actions import Accept, Action, DeclareAlone, Discard, Phase, Play, Refuse, TakeTrees, phase_actions
+from altbaumer.game.actions import (PHASE_NAMES, PHASE_TASKS, Accept, Action, DeclareAlone, Discard, Phase, Play,
+                                    Refuse, TakeTrees, phase_actions)
 from altbaumer.game.cards import CARDS, TREES, Card, CardSet, Suit
 from altbaumer.game.deal_display import deal_blocks
 from altbaumer.game.display import Block, html, markup
@@ -50,11 +51,11 @@ from altbaumer.game.deal_rules import (
     first_leader,
     trump_outcome,
 )
-from altbaumer.game.rules import illegal_play_reason, trick_winner, trump_suit_of_turned
+from altbaumer.game.rules import SUIT_NAMES, illegal_play_reason, trick_winner, trump_suit_of_turned
 from altbaumer.game.scoring import DealScore, score_deal
 from altbaumer.game.seats import SEATS, Seat, Team, cutter_of, forehand_of, play_order
 from altbaumer.game.view import SeatView, Trick
-from altbaumer.lang import N_, _, ngettext
+from altbaumer.lang import _, ngettext
 
 __all__ = ["Deal"]
 
@@ -310,13 +311,13 @@ class Deal:
                     .format(seat=seat, forehand=fh, partner=fh.partner), "rules.md, Playing alone"
                 )
             raise NotYourTurn(_("{seat} cannot act now: it is {actor}'s turn ({phase})")
-                              .format(seat=seat, actor=actor, phase=_(_PHASE_NAMES[self.phase])))
+                              .format(seat=seat, actor=actor, phase=_(PHASE_NAMES[self.phase])))
         handler = _HANDLERS.get((type(action), self.phase))
         if handler is None:
             raise WrongPhase(
                 _("{action} is not possible in the {phase}; {actor} must {task}").format(
-                    action=type(action).__name__, phase=_(_PHASE_NAMES[self.phase]), actor=actor,
-                    task=_(_PHASE_TASK[self.phase]))
+                    action=type(action).__name__, phase=_(PHASE_NAMES[self.phase]), actor=actor,
+                    task=_(PHASE_TASKS[self.phase]))
             )
         handler(self, action)
         assert actor is not None  # every phase but DONE has a seat to act
@@ -360,7 +361,7 @@ class Deal:
             if trump is not self.trump:
                 taken = self.taken.ascii() if self.taken else "?"
                 raise InvalidDeal(_("the stock and the turn make {trump} trump (forehand takes {taken}), not {other}")
-                                  .format(trump=_(_SUIT_NAMES[self.trump]), taken=taken, other=_(_SUIT_NAMES[trump]))
+                                  .format(trump=_(SUIT_NAMES[self.trump]), taken=taken, other=_(SUIT_NAMES[trump]))
                                   + " (rules.md, Making trump)")
             return
         self.trump = trump
@@ -448,7 +449,7 @@ class Deal:
     def score(self) -> DealScore:
         """The deal's points (rules.md, Scoring); only when all tricks are played."""
         if self.phase is not Phase.DONE:
-            raise WrongPhase(_("the deal is not over: it is in the {phase}").format(phase=_(_PHASE_NAMES[self.phase])))
+            raise WrongPhase(_("the deal is not over: it is in the {phase}").format(phase=_(PHASE_NAMES[self.phase])))
         return score_deal(self.makers, self.makers_tricks, self.lone)
 
     def to_dict(self) -> dict[str, object]:
@@ -571,28 +572,6 @@ _HANDLERS: dict[tuple[type, Phase], Callable[[Deal, Any], None]] = {
     (DeclareAlone, Phase.LONE): Deal._declare_alone,
     (Play, Phase.PLAY): Deal._play,
 }
-
-_PHASE_TASK = {
-    Phase.CUT: N_("decide on the Tree shown at the cut (TakeTrees)"),
-    Phase.TRUMP: N_("accept or refuse the turned card (Accept/Refuse)"),
-    Phase.DISCARD: N_("discard (Discard)"),
-    Phase.LONE: N_("declare whether to play alone (DeclareAlone)"),
-    Phase.PLAY: N_("play a card (Play)"),
-}
-
-_PHASE_NAMES = {
-    Phase.CUT: N_("cut phase"),
-    Phase.TRUMP: N_("trump phase"),
-    Phase.DISCARD: N_("discard phase"),
-    Phase.LONE: N_("lone phase"),
-    Phase.PLAY: N_("play phase"),
-    Phase.DONE: N_("done phase"),
-}
-"""Each phase as its errors name it (said with ``_``)."""
-
-_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
-               Suit.DIAMONDS: N_("diamonds")}
-
 
 def _check_pack(cards: Sequence[Card], complete: bool = True) -> None:
     """No card twice; with ``complete``, every card of the pack."""

@@ -132,8 +132,9 @@ OBLIGATIONS = {
 }
 """Each duty to follow: its rule number in rules.md and how to say it (said with ``_``)."""
 
-_SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
+SUIT_NAMES = {Suit.CLUBS: N_("clubs"), Suit.SPADES: N_("spades"), Suit.HEARTS: N_("hearts"),
                Suit.DIAMONDS: N_("diamonds")}
+"""Each suit as the errors name it (said with ``_``)."""
 _TRUMP_WORDS = {Suit.CLUBS: N_("a Tree or a club"), Suit.SPADES: N_("a Tree or a spade"),
                 Suit.HEARTS: N_("a Tree or a heart"), Suit.DIAMONDS: N_("a Tree or a diamond")}
 
@@ -167,8 +168,8 @@ def illegal_play_reason(
     if card in legal:
         return None
     rule, text = OBLIGATIONS[duty]  # type: ignore[index]
-    said = _(text).format(who=who, trumps=_trump_words(trump), trump=_(_SUIT_NAMES[trump]),
-                          led=_(_SUIT_NAMES[trick[0].suit]))
+    said = _(text).format(who=who, trumps=_trump_words(trump), trump=_(SUIT_NAMES[trump]),
+                          led=_(SUIT_NAMES[trick[0].suit]))
     return f"{said} (rules.md, Following, rule {rule})"
 
 
