@@ -14,7 +14,7 @@ from rich.text import Text
 from altbaumer.abn import write_boards
 from altbaumer.game.match_state import MatchState
 from altbaumer.play.cluster import Scheduler
-from altbaumer.report.annotate import BoardNotes, annotate_board, annotate_range, report
+from altbaumer.report.annotate import BoardNotes, annotate_board, annotate_range, board_work, report
 from altbaumer.report.render import card_text, cards_text, option_text
 from altbaumer.report.words import player_words
 from altbaumer.dd.solver import Solver
@@ -70,13 +70,13 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     losses and errors by class; the HTML report draws the match-winning
     chance deal by deal. Annotating an annotated file replaces the old
     annotations. Boards that break the rules are reported (file, line, rule)
-    and the others are still annotated (when none is, no file is
-    written); the exit code is then 2. The boards are annotated in worker
-    processes, one board at a time in each (--processes, default all cores;
-    --threads instead annotates them one after another in this process on
-    that many threads), or with --scheduler on a Dask cluster; with --resume
-    the boards done are kept in a file. The annotation is the same wherever
-    it runs.
+    and the others are still annotated (when none is, no file is written); the
+    exit code is then 2. The boards are annotated in worker processes, one
+    board at a time in each, the heaviest first (--processes, default all
+    cores; --threads instead annotates them one after another in this process
+    on that many threads), or with --scheduler on a Dask cluster; with
+    --resume the boards done are kept in a file. The annotation is the same
+    wherever it runs.
     """
     target = None if output is None else check_output(output, FORMATS, named=fmt, format_option="--format",
                                                        inputs=files, stdout_taken="--json" if as_json else None)
@@ -123,7 +123,8 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
     with on_interrupt(lambda: finish(complete=False)):
         each_board(one, partial(annotate_range, boards, scores, options), len(boards), threads=threads,
                    scheduler=scheduler, log=log, show=not as_json and not no_progress, verb="annotating",
-                   results=notes, errors=errors, processes=workers)
+                   results=notes, errors=errors, processes=workers,
+                   work=lambda index: board_work(boards[index], decisions=decisions))
     finish(complete=True)
     if errors:
         raise SystemExit(EXIT_BAD_INPUT)

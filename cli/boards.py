@@ -85,11 +85,13 @@ def boards_bar(show: bool, verb: str) -> Progress:
 
 def each_board(one: Callable[[int, Solver], Any], ranged: Callable[[int, int], list[Any]], count: int, *,
                threads: Optional[int], scheduler: Optional[Scheduler], log: Optional[ResumeLog], show: bool,
-               verb: str, results: list[Any], errors: list[AbnError], processes: int = 1) -> None:
+               verb: str, results: list[Any], errors: list[AbnError], processes: int = 1,
+               work: Optional[Callable[[int], float]] = None) -> None:
     """The work of each of ``count`` boards: here, ``one(index, solver)``
     board after board on one solver of ``threads``; in ``processes`` worker
     processes, on a cluster or with a resume file, ``ranged(start, stop)`` in
-    numbered ranges (one thread a worker). Each result goes to ``results`` as
+    numbered ranges (one thread a worker), the heaviest boards by
+    ``work(index)`` first. Each result goes to ``results`` as
     it is done, or to ``errors`` when it is the board's
     :class:`~altbaumer.errors.AbnError`; Ctrl-C leaves those done before it
     and propagates."""
@@ -105,7 +107,8 @@ def each_board(one: Callable[[int, Solver], Any], ranged: Callable[[int, int], l
                     bar.advance(task)
             return
         done = run_ranges(ranged, count, chunk_max=BOARDS_PER_TASK, progress=lambda n: bar.advance(task, n),
-                          partial_on_interrupt=True, scheduler=scheduler, resume=log, processes=processes)
+                          partial_on_interrupt=True, scheduler=scheduler, resume=log, processes=processes,
+                          weights=None if work is None else [work(index) for index in range(count)])
     finished = [result for rows in done for result in rows]
     for result in finished:
         (errors if isinstance(result, AbnError) else results).append(result)

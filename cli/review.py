@@ -19,6 +19,7 @@ from altbaumer.game.seats import Seat
 from altbaumer.hidden.luck import LUCK_OBJECTIVES
 from altbaumer.hidden.verdicts import MARKS
 from altbaumer.play.cluster import Scheduler
+from altbaumer.report.annotate import board_work
 from altbaumer.report.drills import drill_boards
 from altbaumer.report.render import cards_text, option_text
 from altbaumer.report.review import (KIND_WORDS, KINDS, BoardReview, PlayerReview, player_names, player_reviews,
@@ -82,13 +83,14 @@ def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optio
     accuracy is the share of its decisions not marked. Luck is what the cards
     dealt to its side were worth with all cards open, against an average deal:
     it separates the cards from the play. Players are named by the boards'
-    seat tags (North, East, South, West), else by their seat. Boards that break
-    the rules are reported (file, line, rule) and the others reviewed; the exit
-    code is then 2. The boards are reviewed in worker processes, one board at
-    a time in each (--processes, default all cores; --threads instead reviews
-    them one after another in this process on that many threads), or with
-    --scheduler on a Dask cluster; with --resume the boards done are kept in a
-    file. The review is the same wherever it runs.
+    seat tags (North, East, South, West), else by their seat. Boards that
+    break the rules are reported (file, line, rule) and the others reviewed;
+    the exit code is then 2. The boards are reviewed in worker processes, one
+    board at a time in each, the heaviest first (--processes, default all
+    cores; --threads instead reviews them one after another in this process on
+    that many threads), or with --scheduler on a Dask cluster; with --resume
+    the boards done are kept in a file. The review is the same wherever it
+    runs.
     """
     if players and seat is not None:
         raise BadInput("--player and --seat exclude each other: --seat names the player by its seat")
@@ -136,7 +138,8 @@ def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optio
     with on_interrupt(lambda: finish(complete=False)):
         each_board(one, partial(review_range, boards, scores, seats, options), len(boards), threads=threads,
                    scheduler=scheduler, log=log, show=not as_json and not no_progress, verb="reviewing",
-                   results=reviews, errors=errors, processes=workers)
+                   results=reviews, errors=errors, processes=workers,
+                   work=lambda index: board_work(boards[index], seats[index]))
     finish(complete=True)
     if errors:
         raise SystemExit(EXIT_BAD_INPUT)

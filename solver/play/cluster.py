@@ -130,8 +130,8 @@ class Scheduler:
 def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: Sequence[tuple[int, int, int]],
                    collect: Callable[[int, R], None]) -> None:
     """``work(start, stop)`` for every ``(index, start, stop)`` of ``ranges``
-    as one task each; ``collect(index, result)`` as each finishes, in the
-    order they finish. On Ctrl-C or an error the tasks still queued are
+    as one task each, started in the order given; ``collect(index, result)``
+    as each finishes, in the order they finish. On Ctrl-C or an error the tasks still queued are
     cancelled, and on a cluster started here the running ones are stopped
     with their worker processes, so that the cluster closes at once (a
     running cluster's workers finish the task they run)."""
@@ -143,7 +143,8 @@ def run_on_cluster(scheduler: Scheduler, work: Callable[[int, int], R], ranges: 
         # The work and what it carries (the boards of an annotation, say) go to every worker once, not with each task.
         shared = client.scatter(work, broadcast=True, hash=False)
         futures = {client.submit(_call, shared, start, stop, key=f"altbaumer-{job}-{index}", pure=False,
-                                 retries=RETRIES): index for index, start, stop in ranges}
+                                 retries=RETRIES, priority=len(ranges) - place): index
+                   for place, (index, start, stop) in enumerate(ranges)}
         try:
             with _ctrl_c_held() as check:
                 queue = as_completed(futures)

@@ -18,8 +18,8 @@ them.
 from __future__ import annotations
 
 import signal
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Callable, Optional, TypeVar
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Callable, Optional, Sequence, TypeVar
 
 from altbaumer.play.cluster import Scheduler, run_on_cluster
 from altbaumer.play.resume import ResumeLog
@@ -31,7 +31,8 @@ R = TypeVar("R")
 
 def run_ranges(work: Callable[[int, int], R], count: int, *, processes: int = 1, chunk_max: int = 100,
                progress: Optional[Callable[[int], None]] = None, partial_on_interrupt: bool = False,
-               scheduler: Optional[Scheduler] = None, resume: Optional[ResumeLog] = None) -> list[R]:
+               scheduler: Optional[Scheduler] = None, resume: Optional[ResumeLog] = None,
+               weights: Optional[Sequence[float]] = None) -> list[R]:
     """``work(start, stop)`` over ``range(count)`` in ranges of at most
     ``chunk_max`` (and some eight per process or worker, so the progress
     moves), in ``processes`` processes or, with a ``scheduler``, on its
@@ -40,7 +41,10 @@ def run_ranges(work: Callable[[int, int], R], count: int, *, processes: int = 1,
     the start, with those a ``resume`` file already holds). Ctrl-C
     (KeyboardInterrupt) propagates; with ``partial_on_interrupt`` the results
     of the whole ranges done before it are returned instead (it still
-    propagates when none was done)."""
+    propagates when none was done). ``weights`` (one an item) say how much
+    work each item is: in processes or on a cluster the heaviest ranges are
+    started first, so that the last to finish is a light one and no worker
+    waits long at the end for another."""
     width = scheduler.width if scheduler is not None else processes
     chunk = max(1, min(chunk_max, count // (width * 8) or 1))
     ranges = [(i, min(i + chunk, count)) for i in range(0, count, chunk)]
@@ -51,6 +55,8 @@ def run_ranges(work: Callable[[int, int], R], count: int, *, processes: int = 1,
         if progress is not None and results:
             progress(sum(stop - start for i, (start, stop) in enumerate(ranges) if i in results))
     todo = [(i, start, stop) for i, (start, stop) in enumerate(ranges) if i not in results]
+    if weights is not None and (scheduler is not None or processes > 1):
+        todo.sort(key=lambda r: -sum(weights[r[1]:r[2]]))  # stable: equal ranges keep their order
 
     def collect(index: int, result: R) -> None:
         results[index] = result
@@ -78,7 +84,8 @@ def run_ranges(work: Callable[[int, int], R], count: int, *, processes: int = 1,
 
 def _in_processes(work: Callable[[int, int], R], ranges: list[tuple[int, int, int]], processes: int,
                   collect: Callable[[int, R], None]) -> None:
-    """The ranges in a pool of ``processes``, collected in order. Ctrl-C is
+    """The ranges in a pool of ``processes``, started in the order given and
+    collected as they finish. Ctrl-C is
     this process's to answer: the workers ignore SIGINT (a terminal sends it
     to all of them), and on Ctrl-C or an error they are stopped at once, the
     ranges they were running dropped, so the caller shows what was collected
@@ -87,8 +94,9 @@ def _in_processes(work: Callable[[int, int], R], ranges: list[tuple[int, int, in
     futures: list[Future[R]] = []
     try:
         futures = [pool.submit(work, start, stop) for _, start, stop in ranges]
-        for future, (index, _, _) in zip(futures, ranges):
-            collect(index, future.result())
+        index_of = {future: index for future, (index, _, _) in zip(futures, ranges)}
+        for future in as_completed(futures):
+            collect(index_of[future], future.result())
     except BaseException:
         for future in futures:
             future.cancel()

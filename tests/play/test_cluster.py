@@ -9,6 +9,7 @@ import json
 import os
 import signal
 import threading
+import time
 from functools import partial
 from pathlib import Path
 from typing import Iterator
@@ -242,3 +243,19 @@ def test_rate_on_the_cluster(tmp_path: Path, cluster: Scheduler):
         assert result.exit_code == 0, result.output
         boards[name] = _figures(result.output)["boards"]
     assert boards["there"] == boards["here"] == boards["again"] and len(boards["here"]) == 10
+
+
+def test_the_heaviest_ranges_start_first_on_the_cluster(tmp_path: Path, cluster: Scheduler):
+    calls = tmp_path / "calls.txt"
+    weights = [1.0, 1.0, 1.0, 9.0, 1.0, 8.0, 1.0]
+    results = run_ranges(partial(_slow, calls), len(weights), chunk_max=1, scheduler=cluster, weights=weights)
+    assert results == [[i] for i in range(len(weights))]
+    started = [int(line) for line in calls.read_text().split()]
+    assert set(started[:2]) == {3, 5} and sorted(started) == list(range(len(weights)))
+
+
+def _slow(calls: Path, start: int, stop: int) -> list[int]:
+    """:func:`_counted` that takes a moment, so that the first two ranges started are both noted first."""
+    result = _counted(calls, start, stop)
+    time.sleep(0.4)
+    return result
