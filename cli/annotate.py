@@ -20,7 +20,7 @@ from altbaumer.report.words import player_words
 from altbaumer.dd.solver import Solver
 from altbaumer.hidden.rating import Rating
 
-from .boards import board_processes, board_scores_of, each_board, in_file_order, read_files
+from .boards import board_processes, board_scores_of, board_threads, each_board, in_file_order, read_files
 from .cluster import boards_digest, cluster_options, processes_option, resume_log
 from .files import Output, check_output, save
 from .interrupt import on_interrupt, partial_label
@@ -121,7 +121,8 @@ def annotate_command(files: tuple[str, ...], output: Optional[str], fmt: Optiona
         return annotate_board(boards[index], solver=solver, score=scores[index], **options)
 
     with on_interrupt(lambda: finish(complete=False)):
-        each_board(one, partial(annotate_range, boards, scores, options), len(boards), threads=threads,
+        each_board(one, partial(annotate_range, boards, scores, options), len(boards),
+                   threads=board_threads(processes, threads),
                    scheduler=scheduler, log=log, show=not as_json and not no_progress, verb="annotating",
                    results=notes, errors=errors, processes=workers,
                    work=lambda index: board_work(boards[index], decisions=decisions))

@@ -23,7 +23,8 @@ from .files import load_source, source_name
 from .output import BadInput, stderr
 from .score import scores_for
 
-__all__ = ["read_files", "in_file_order", "board_scores_of", "boards_bar", "each_board", "BOARDS_PER_TASK"]
+__all__ = ["read_files", "in_file_order", "board_scores_of", "boards_bar", "each_board", "board_processes",
+           "board_threads", "BOARDS_PER_TASK"]
 
 BOARDS_PER_TASK = 4
 """Boards in one range of work: a board takes about a second with every decision rated."""
@@ -75,6 +76,13 @@ def board_processes(processes: Optional[int], threads: Optional[int], scheduler:
     if processes is not None:
         return min(processes, max(count, 1))
     return 1 if threads is not None or scheduler is not None else max(1, min(CORES, count))
+
+
+def board_threads(processes: Optional[int], threads: Optional[int]) -> Optional[int]:
+    """The threads of boards worked on in this process: ``--threads``; one
+    with ``--processes`` (every worker process works on one thread, and so
+    does the only one of ``--processes 1``); else None, every core."""
+    return 1 if processes is not None else threads
 
 
 def boards_bar(show: bool, verb: str) -> Progress:

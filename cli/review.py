@@ -25,7 +25,7 @@ from altbaumer.report.render import cards_text, option_text
 from altbaumer.report.review import (KIND_WORDS, KINDS, BoardReview, PlayerReview, player_names, player_reviews,
                                      per_choice, review_board, review_range, review_report, review_words, seats_of)
 
-from .boards import board_processes, board_scores_of, each_board, in_file_order, read_files
+from .boards import board_processes, board_scores_of, board_threads, each_board, in_file_order, read_files
 from .cluster import boards_digest, cluster_options, processes_option, resume_log
 from .deal import SEAT_CHOICE
 from .files import Output, check_output, save
@@ -136,7 +136,8 @@ def review_command(files: tuple[str, ...], players: tuple[str, ...], seat: Optio
         return review_board(boards[index], score=scores[index], seats=seats[index], solver=solver, **options)
 
     with on_interrupt(lambda: finish(complete=False)):
-        each_board(one, partial(review_range, boards, scores, seats, options), len(boards), threads=threads,
+        each_board(one, partial(review_range, boards, scores, seats, options), len(boards),
+                   threads=board_threads(processes, threads),
                    scheduler=scheduler, log=log, show=not as_json and not no_progress, verb="reviewing",
                    results=reviews, errors=errors, processes=workers,
                    work=lambda index: board_work(boards[index], seats[index]))

@@ -1,5 +1,6 @@
 """``-j``/``--threads`` bounds every thread pool of ``rate``, ``annotate`` and
-``review``: the double-dummy solver's and the playout engine's.
+``review``: the double-dummy solver's and the playout engine's; so does
+``--processes``, whose every worker works on one thread.
 
 The OS threads of the command's process are counted from ``/proc/PID/task``
 every 2 ms while it runs, and the most seen is held against a process that
@@ -59,3 +60,9 @@ def test_one_thread_asked_starts_no_pool(command, baseline):
 
 def test_two_threads_asked_show_the_pools(baseline):
     assert most_threads([*CLI, "rate", LONE, "--at", "alone:partner", *SMALL, "-j", "2"]) > baseline
+
+
+@pytest.mark.parametrize("command", [("annotate", LONE), ("review", LONE)], ids=["annotate", "review"])
+def test_one_worker_process_works_on_one_thread(command, baseline):
+    """``--processes 1`` reviews here (one board), on one thread as every worker process does."""
+    assert most_threads([*CLI, *command, *SMALL, "--processes", "1"]) == baseline
