@@ -25,10 +25,10 @@ Every wing's headline is here: a recorded board replayed and solved double dummy
 3
 """
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from altbaumer._version import __version__
+from altbaumer.lazy import loaded_on_use, names_of
 from altbaumer.errors import (
     AbnError,
     AltbaumerError,
@@ -91,8 +91,8 @@ from altbaumer.game import (
 )
 
 # The game and the errors load with the package; the other wings load on first use of one of
-# their names, so that a program using only the game does not pay for numpy, the compiled
-# search and rich (about 0.2 s). The TYPE_CHECKING imports give the type checker the same names.
+# their names (altbaumer.lazy), so that a program using only the game does not pay for numpy,
+# the compiled search and rich (about 0.2 s). The TYPE_CHECKING imports give mypy the same names.
 _LAZY = {
     "altbaumer.abn": ("Board", "GameRecord", "Node", "load_boards", "read_boards", "replay", "save_boards",
                       "write_boards"),
@@ -103,30 +103,23 @@ _LAZY = {
                        "make_policy", "play_deal", "play_match", "simulate_matches"),
     "altbaumer.report": ("BoardNotes", "annotate_board", "render_html", "score_tree_svg"),
 }
-_HOME = {name: module for module, names in _LAZY.items() for name in names}
 
 if TYPE_CHECKING:
-    from altbaumer.abn import Board, GameRecord, Node, load_boards, read_boards, replay, save_boards, write_boards
-    from altbaumer.dd import Solution, Solver, solve, solve_moves
-    from altbaumer.game.equity import EquityTable, shipped_table
-    from altbaumer.hidden import InfoSet, Rating, perfect_information_table, rate_view
-    from altbaumer.play import (HeuristicPolicy, Policy, RandomPolicy, SimulationStats, TableGame, TableSettings,
-                                make_policy, play_deal, play_match, simulate_matches)
-    from altbaumer.report import BoardNotes, annotate_board, render_html, score_tree_svg
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module 'altbaumer' has no attribute {name!r}")
-    value = getattr(import_module(home), name)
-    globals()[name] = value  # found once; later lookups do not come here
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_HOME))
-
+    from altbaumer.abn import (Board as Board, GameRecord as GameRecord, Node as Node, load_boards as load_boards,
+                               read_boards as read_boards, replay as replay, save_boards as save_boards,
+                               write_boards as write_boards)
+    from altbaumer.dd import Solution as Solution, Solver as Solver, solve as solve, solve_moves as solve_moves
+    from altbaumer.game.equity import EquityTable as EquityTable, shipped_table as shipped_table
+    from altbaumer.hidden import (InfoSet as InfoSet, Rating as Rating,
+                                  perfect_information_table as perfect_information_table, rate_view as rate_view)
+    from altbaumer.play import (HeuristicPolicy as HeuristicPolicy, Policy as Policy, RandomPolicy as RandomPolicy,
+                                SimulationStats as SimulationStats, TableGame as TableGame,
+                                TableSettings as TableSettings, make_policy as make_policy, play_deal as play_deal,
+                                play_match as play_match, simulate_matches as simulate_matches)
+    from altbaumer.report import (BoardNotes as BoardNotes, annotate_board as annotate_board,
+                                  render_html as render_html, score_tree_svg as score_tree_svg)
+else:
+    __getattr__, __dir__ = loaded_on_use(__name__, _LAZY)
 
 __all__ = [
     "__version__",
@@ -139,7 +132,7 @@ __all__ = [
     "DealScore", "makers_points", "score_deal",
     "DealRecord", "Match", "MatchState", "Seating", "draw_for_partners",
     # the other wings, loaded on first use
-    *_HOME,
+    *names_of(_LAZY),
     # errors
     "AbnError", "AltbaumerError", "CardParseError", "IllegalAction", "IllegalCutTake", "IllegalDiscard",
     "IllegalLoneDeclaration", "IllegalPlay", "IncompleteBoard", "IncompleteDeal", "InvalidDeal", "InvalidPosition",

@@ -13,9 +13,10 @@ The wings, in order, and what each may import (the architecture note's table)::
     openspiel_bots             game, hidden, openspiel (OpenSpiel's bots as arena players)
     cli                        everything, the face and serve included
 
-``altbaumer.errors``, ``altbaumer._version`` and ``altbaumer.lang`` (the players' languages: every
-wing marks its words) may be imported by all and import nothing of the package but each other. Nothing below the CLI imports ``altbaumer.cli`` or the face
-(which would pull in every wing and close a cycle).
+``altbaumer.errors``, ``altbaumer._version``, ``altbaumer.lang`` (the players' languages: every
+wing marks its words) and ``altbaumer.lazy`` (a package's names loaded on first use) may be
+imported by all and import nothing of the package but each other. Nothing below the CLI imports
+``altbaumer.cli`` or the face (which would pull in every wing and close a cycle).
 
 Every import counts, wherever it stands: at the top, inside a function (a late import
 only postpones the dependency) and under ``if TYPE_CHECKING:``. A type-only import of a
@@ -37,13 +38,14 @@ from typing import Iterable, Iterator, Mapping
 import pytest
 
 WINGS = ("game", "dd", "abn", "hidden", "play", "report")
-COMMON = frozenset({"errors", "_version", "lang"})
+COMMON = frozenset({"errors", "_version", "lang", "lazy"})
 FACE = "altbaumer"  # the package's __init__, named by the wing() of its module name
 
 MAY_IMPORT: Mapping[str, frozenset[str]] = {
     "errors": frozenset(),
     "_version": frozenset(),
     "lang": frozenset(),
+    "lazy": frozenset(),
     "game": COMMON,
     "dd": COMMON | {"game"},
     "abn": COMMON | {"game"},

@@ -13,20 +13,41 @@ the score before each board's deal, from its Score tag or its match. Their error
 :class:`altbaumer.errors.AbnError`.
 """
 
-from altbaumer.abn.board import GAME_TAGS, HEADER_TAGS, MARKS, Board, PlayedCard, board_for_seat, board_from_deal
-from altbaumer.abn.files import atomic_write, load_boards, read_text, save_boards, write_output
-from altbaumer.abn.json_format import board_from_dict, board_to_dict, boards_from_json, boards_to_json
-from altbaumer.abn.reader import BoardBuilder, read_boards, visit_text
-from altbaumer.abn.record import GameRecord, Node, replay
-from altbaumer.abn.match_states import BoardScore, board_scores
-from altbaumer.abn.visitor import UNKNOWN, BaseVisitor
-from altbaumer.abn.writer import TextExporter, hand_word, visit_board, write_board, write_boards
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "MARKS", "HEADER_TAGS", "GAME_TAGS", "Board", "PlayedCard", "board_from_deal", "board_for_seat",
-    "UNKNOWN", "BaseVisitor", "BoardBuilder", "TextExporter", "visit_text", "visit_board",
-    "read_boards", "write_board", "write_boards", "hand_word",
-    "board_to_dict", "board_from_dict", "boards_to_json", "boards_from_json",
-    "load_boards", "read_text", "save_boards", "write_output", "atomic_write",
-    "GameRecord", "Node", "replay", "BoardScore", "board_scores",
-]
+from altbaumer.lazy import loaded_on_use, names_of
+
+HOMES = {
+    "altbaumer.abn.board": ("GAME_TAGS", "HEADER_TAGS", "MARKS", "Board", "PlayedCard", "board_for_seat",
+                            "board_from_deal"),
+    "altbaumer.abn.files": ("atomic_write", "load_boards", "read_text", "save_boards", "write_output"),
+    "altbaumer.abn.json_format": ("board_from_dict", "board_to_dict", "boards_from_json", "boards_to_json"),
+    "altbaumer.abn.reader": ("BoardBuilder", "read_boards", "visit_text"),
+    "altbaumer.abn.record": ("GameRecord", "Node", "replay"),
+    "altbaumer.abn.match_states": ("BoardScore", "board_scores"),
+    "altbaumer.abn.visitor": ("UNKNOWN", "BaseVisitor"),
+    "altbaumer.abn.writer": ("TextExporter", "hand_word", "visit_board", "write_board", "write_boards"),
+}
+"""Each module of the wing → the names it gives the wing, imported on first use (altbaumer.lazy)."""
+
+if TYPE_CHECKING:
+    from altbaumer.abn.board import (GAME_TAGS as GAME_TAGS, HEADER_TAGS as HEADER_TAGS, MARKS as MARKS,
+                                     Board as Board, PlayedCard as PlayedCard, board_for_seat as board_for_seat,
+                                     board_from_deal as board_from_deal)
+    from altbaumer.abn.files import (atomic_write as atomic_write, load_boards as load_boards,
+                                     read_text as read_text, save_boards as save_boards,
+                                     write_output as write_output)
+    from altbaumer.abn.json_format import (board_from_dict as board_from_dict, board_to_dict as board_to_dict,
+                                           boards_from_json as boards_from_json, boards_to_json as boards_to_json)
+    from altbaumer.abn.reader import (BoardBuilder as BoardBuilder, read_boards as read_boards,
+                                      visit_text as visit_text)
+    from altbaumer.abn.record import GameRecord as GameRecord, Node as Node, replay as replay
+    from altbaumer.abn.match_states import BoardScore as BoardScore, board_scores as board_scores
+    from altbaumer.abn.visitor import UNKNOWN as UNKNOWN, BaseVisitor as BaseVisitor
+    from altbaumer.abn.writer import (TextExporter as TextExporter, hand_word as hand_word,
+                                      visit_board as visit_board, write_board as write_board,
+                                      write_boards as write_boards)
+else:
+    __getattr__, __dir__ = loaded_on_use(__name__, HOMES)
+
+__all__ = names_of(HOMES)

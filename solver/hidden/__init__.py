@@ -8,27 +8,29 @@ Imports the game and the double-dummy solver.
 True
 """
 
-from altbaumer.hidden.knowledge import InfoSet, Slot, Void
-from altbaumer.hidden.rating import DECISIONS, OBJECTIVES, OptionRating, Rating, partner_view, rate_view
-from altbaumer.hidden.table import DecisionTable, TableRow, perfect_information_table
-from altbaumer.hidden.worlds import Worlds, count_worlds, enumerate_worlds, sample_worlds, worlds_for
+from typing import TYPE_CHECKING
 
-__all__ = [
-    "InfoSet",
-    "Slot",
-    "Void",
-    "DECISIONS",
-    "OBJECTIVES",
-    "OptionRating",
-    "Rating",
-    "partner_view",
-    "rate_view",
-    "DecisionTable",
-    "TableRow",
-    "perfect_information_table",
-    "Worlds",
-    "count_worlds",
-    "enumerate_worlds",
-    "sample_worlds",
-    "worlds_for",
-]
+from altbaumer.lazy import loaded_on_use, names_of
+
+HOMES = {
+    "altbaumer.hidden.knowledge": ("InfoSet", "Slot", "Void"),
+    "altbaumer.hidden.rating": ("DECISIONS", "OBJECTIVES", "OptionRating", "Rating", "partner_view", "rate_view"),
+    "altbaumer.hidden.table": ("DecisionTable", "TableRow", "perfect_information_table"),
+    "altbaumer.hidden.worlds": ("Worlds", "count_worlds", "enumerate_worlds", "sample_worlds", "worlds_for"),
+}
+"""Each module of the wing → the names it gives the wing, imported on first use (altbaumer.lazy)."""
+
+if TYPE_CHECKING:
+    from altbaumer.hidden.knowledge import InfoSet as InfoSet, Slot as Slot, Void as Void
+    from altbaumer.hidden.rating import (DECISIONS as DECISIONS, OBJECTIVES as OBJECTIVES,
+                                         OptionRating as OptionRating, Rating as Rating,
+                                         partner_view as partner_view, rate_view as rate_view)
+    from altbaumer.hidden.table import (DecisionTable as DecisionTable, TableRow as TableRow,
+                                        perfect_information_table as perfect_information_table)
+    from altbaumer.hidden.worlds import (Worlds as Worlds, count_worlds as count_worlds,
+                                         enumerate_worlds as enumerate_worlds, sample_worlds as sample_worlds,
+                                         worlds_for as worlds_for)
+else:
+    __getattr__, __dir__ = loaded_on_use(__name__, HOMES)
+
+__all__ = names_of(HOMES)

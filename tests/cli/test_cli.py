@@ -3,12 +3,15 @@
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import click
 import pytest
 
 from altbaumer import __version__
 from altbaumer.cli.app import COMMANDS, main
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
 
 
 def test_help_and_version(run):
@@ -18,23 +21,40 @@ def test_help_and_version(run):
     assert result.exit_code == 0 and __version__ in result.output
 
 
-def _cli_modules_after(*args: str) -> set[str]:
-    """The modules of the command line a fresh process has loaded after ``altbaumer ARGS``."""
+def _modules_after(*args: str, wing: str = "cli") -> set[str]:
+    """The modules of ``wing`` (their names in it) that a fresh process has loaded after ``altbaumer ARGS``."""
+    return {m.removeprefix(f"{wing}.") for m in _package_modules_after(*args) if m.startswith(f"{wing}.")}
+
+
+def _package_modules_after(*args: str) -> set[str]:
+    """The package's modules (``cli.app``) that a fresh process has loaded after ``altbaumer ARGS``."""
     code = ("import sys\nfrom altbaumer.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
-            "print(' '.join(m for m in sys.modules if m.startswith('altbaumer.cli.')))")
+            "print(' '.join(m for m in sys.modules if m.startswith('altbaumer.')))")
     done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    return set(done.stdout.splitlines()[-1].split())  # the last line: the command's own output comes first
+    # the last line: the command's own output comes first
+    return {m.removeprefix("altbaumer.") for m in done.stdout.splitlines()[-1].split()}
 
 
 def test_each_command_is_imported_only_when_looked_up():
-    assert {m.removeprefix("altbaumer.cli.") for m in _cli_modules_after("--version")} == {"app", "output"}
-    loaded = {m.removeprefix("altbaumer.cli.") for m in _cli_modules_after("rate", "--help")}
+    assert _modules_after("--version") == {"app", "output"}
+    loaded = _modules_after("rate", "--help")
     assert "rate" in loaded and not loaded & {"annotate", "review", "serve", "play", "bench", "equity", "arena"}
     group = click.Context(main)
     for name in COMMANDS:
         assert main.get_command(group, name).name == name
     assert main.list_commands(group) == sorted(COMMANDS)
+
+
+def test_a_rating_loads_neither_the_report_page_nor_the_table():
+    """A wing's package loads a module when one of its names is first used, so that a command
+    pays only for its own stack: the rating needs a board's replay, not the annotation, the HTML
+    page or the match at the table."""
+    loaded = _package_modules_after("rate", str(EXAMPLES / "lone.abn"), "--at", "alone:partner", "--play", "dd",
+                                    "-j", "1", "--json")
+    assert {"report.board_rate", "hidden.rating", "play.batch_rating"} <= loaded
+    assert not loaded & {"report.annotate", "report.html", "report.score_tree", "report.review", "play.table",
+                         "play.tutor", "play.arena"}
 
 
 def test_deal_diagram_shows_every_seat_and_the_stock(run):
