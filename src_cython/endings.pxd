@@ -9,9 +9,10 @@
 # the ending is filed under a dense index of those (1.9 million endings in
 # all) in a table of two bits each (463 KB, which stays in the L2 cache beside
 # the transposition table), shared by every Solver and thread of the process.
-# The first Solver counts them all (endings_fill_all, 0.2 s); an ending then
-# costs its index and one load, instead of the sure bounds, a table probe and
-# a minimax.
+# The first Solver counts them all (endings_fill_all, 0.2 s) or copies the
+# table counted before and shipped with the package (altbaumer.dd.endings); an
+# ending then costs its index and one load, instead of the sure bounds, a table
+# probe and a minimax.
 
 from libc.stdint cimport int16_t, uint8_t, uint32_t
 
@@ -35,7 +36,8 @@ cdef extern from *:
     #define ALTBAUMER_LONE_COUNTS 175
     #define ALTBAUMER_FULL_ENDINGS (2 * ALTBAUMER_FULL_COUNTS * 2520)
     #define ALTBAUMER_ENDINGS (ALTBAUMER_FULL_ENDINGS + 2 * 3 * ALTBAUMER_LONE_COUNTS * 90)
-    static uint8_t altbaumer_endings[(ALTBAUMER_ENDINGS + 3) / 4];
+    #define ALTBAUMER_ENDING_BYTES ((ALTBAUMER_ENDINGS + 3) / 4)
+    static uint8_t altbaumer_endings[ALTBAUMER_ENDING_BYTES];
     /* group counts (c0 + 7 c1 + 49 c2 + 343 c3; the Trees are the rest) -> their dense number */
     static int16_t altbaumer_counts_of[2][2401];
     /* colex rank of a mask of two bits: C(high, 2) + low, whatever the width */
@@ -51,6 +53,8 @@ cdef extern from *:
     const int LONE_COUNTS "ALTBAUMER_LONE_COUNTS"
     const uint32_t FULL_ENDINGS "ALTBAUMER_FULL_ENDINGS"
     const uint32_t ENDINGS "ALTBAUMER_ENDINGS"
+    const uint32_t ENDING_BYTES "ALTBAUMER_ENDING_BYTES"
+    uint8_t ENDING_TABLE "altbaumer_endings"[1]  # ENDING_BYTES of them: the table as stored
     int16_t COUNTS_OF "altbaumer_counts_of"[2][2401]
     uint8_t PAIR_RANK "altbaumer_pair_rank"[256]
     int ending_code "altbaumer_ending_code"(uint32_t i) noexcept nogil

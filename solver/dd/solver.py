@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 import altbaumer.dd._search as _search
+from altbaumer.dd.endings import fill_endings
 from altbaumer.dd.split import ThreadSplit
 from altbaumer.dd.rows import BATCH_COLUMNS, NO_LONE, checked_rows, encode_positions
 from altbaumer.game.arguments import count, instance
@@ -145,6 +146,7 @@ class Solver:
         instance(tt_mib, (int, float), "tt_mib", "Solver", kind_name="number of MiB")
         self.tt_mib = tt_mib
         self._threads = threads if threads is not None else os.cpu_count() or 1
+        fill_endings()  # the shipped table: the compiled Solver would count it
         self._split = ThreadSplit(self._threads, lambda: _search.Solver(tt_mib), "solver", owner=self)
         self._core = self._split.contexts[0]
         self.last_nodes = 0

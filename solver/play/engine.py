@@ -29,6 +29,7 @@ from typing import Any, Optional, Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
+from altbaumer.dd.endings import fill_endings
 from altbaumer.dd.split import ThreadSplit
 from altbaumer.game.cards import Card
 from altbaumer.game.deal import Deal
@@ -200,6 +201,7 @@ class Engine:
             raise ValueError(f"threads must be at least 1, or None for every core (not {threads})")
         self.threads = threads if threads is not None else os.cpu_count() or 1
         self.tt_mib = tt_mib
+        fill_endings()  # the shipped table: PlayoutCore would count it
         self._split = ThreadSplit(self.threads, lambda: PlayoutCore(tt_mib), "playout", owner=self)
 
     def __enter__(self) -> Engine:

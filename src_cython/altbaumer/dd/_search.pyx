@@ -19,7 +19,8 @@ every position, trump and pair of sides that maps to the same key; every
 entry point takes the lone seat and the makers and answers in makers' tricks.
 """
 
-from libc.stdint cimport int8_t, int64_t, uint64_t
+from libc.stdint cimport int8_t, int64_t, uint8_t, uint64_t
+from libc.string cimport memcpy
 
 from batch_row cimport (
     MAX_TRICK,
@@ -36,7 +37,7 @@ from batch_row cimport (
     setup_row,
 )
 from bounds cimport last_trick_ns, sure_bounds
-from endings cimport ENDINGS, ending_ns, endings_counted, endings_fill_all, endings_init
+from endings cimport ENDING_BYTES, ENDING_TABLE, ENDINGS, ending_ns, endings_counted, endings_fill_all, endings_init
 from cardmask cimport N_CARDS, altbaumer_ctz, mask_t, popcount, ranked_group_mask, ranked_legal, ranked_pos
 from moves cimport MAX_MOVES, follow_order, lead_moves, ordered_moves, run_tops
 from search_state cimport Search, Undo, fold_child, takes, layout_key, play_card, seat_to_act, tricks_left, unplay_card
@@ -248,14 +249,28 @@ endings_init()
 _endings_counted = False
 
 
-def count_endings():
-    """Count every two-trick ending into the shared table (endings.pxd), once
-    per process: about 0.2 s, which the first Solver pays for every search
-    after it."""
+def count_endings(const uint8_t[::1] counted=None):
+    """Fill the shared table of two-trick endings (endings.pxd), once per
+    process: copied from ``counted`` (the bytes of :func:`endings_bytes` in
+    another process) when given, else every ending counted, about 0.2 s,
+    which the first Solver pays for every search after it."""
     global _endings_counted
-    if not _endings_counted:
+    if _endings_counted:
+        return
+    if counted is None:
         endings_fill_all()  # under the GIL: no search runs while the table is written
-        _endings_counted = True
+    elif counted.shape[0] == ENDING_BYTES:
+        memcpy(ENDING_TABLE, &counted[0], ENDING_BYTES)
+    else:
+        raise ValueError(f"a table of two-trick endings has {ENDING_BYTES} bytes, not {counted.shape[0]}")
+    _endings_counted = True
+
+
+def endings_bytes():
+    """The table of two-trick endings as stored (two bits an ending), counted
+    first if no Solver has been made."""
+    count_endings()
+    return (<char*> ENDING_TABLE)[:ENDING_BYTES]
 
 
 def endings_table():
