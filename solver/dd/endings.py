@@ -34,10 +34,9 @@ ENDINGS_SHA256 = "94657108744bc0513c7bc7c2ab41d7feb78917bd98adec04f49df81d9e91ee
 def shipped_endings(path: Optional[Path] = None) -> Optional[bytes]:
     """The table of two-trick endings from ``path`` (the shipped file when
     None), or None when it is missing, unreadable or not the counted table."""
+    source = path if path is not None else resources.files("altbaumer.dd").joinpath(ENDINGS_FILE)
     try:
-        packed = path.read_bytes() if path is not None else \
-            resources.files("altbaumer.dd").joinpath(ENDINGS_FILE).read_bytes()
-        table = zlib.decompress(packed)
+        table = zlib.decompress(source.read_bytes())
     except (OSError, zlib.error):
         return None
     return table if hashlib.sha256(table).hexdigest() == ENDINGS_SHA256 else None

@@ -21,9 +21,9 @@ def test_help_and_version(run):
     assert result.exit_code == 0 and __version__ in result.output
 
 
-def _modules_after(*args: str, wing: str = "cli") -> set[str]:
-    """The modules of ``wing`` (their names in it) that a fresh process has loaded after ``altbaumer ARGS``."""
-    return {m.removeprefix(f"{wing}.") for m in _package_modules_after(*args) if m.startswith(f"{wing}.")}
+def _cli_modules_after(*args: str) -> set[str]:
+    """The modules of the command line (their names in it) a fresh process has loaded after ``altbaumer ARGS``."""
+    return {m.removeprefix("cli.") for m in _package_modules_after(*args) if m.startswith("cli.")}
 
 
 def _package_modules_after(*args: str) -> set[str]:
@@ -37,8 +37,8 @@ def _package_modules_after(*args: str) -> set[str]:
 
 
 def test_each_command_is_imported_only_when_looked_up():
-    assert _modules_after("--version") == {"app", "output"}
-    loaded = _modules_after("rate", "--help")
+    assert _cli_modules_after("--version") == {"app", "output"}
+    loaded = _cli_modules_after("rate", "--help")
     assert "rate" in loaded and not loaded & {"annotate", "review", "serve", "play", "bench", "equity", "arena"}
     group = click.Context(main)
     for name in COMMANDS:
